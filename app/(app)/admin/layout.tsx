@@ -1,0 +1,24 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { requirePageAdmin } from "../../(auth)/auth";
+
+const LINKS = [
+  ["/admin", "개요"],
+  ["/admin/users", "사용자"],
+] as const;
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  await requirePageAdmin();
+  return (
+    <div className="flex flex-1 flex-col">
+      <nav className="flex gap-4 border-b border-line bg-white px-6 text-sm" aria-label="관리 메뉴">
+        {LINKS.map(([href, label]) => (
+          <Link key={href} href={href} className="py-2 text-muted hover:text-ink">
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {children}
+    </div>
+  );
+}

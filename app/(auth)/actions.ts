@@ -1,0 +1,52 @@
+"use server";
+
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { failure } from "@/lib/errors";
+
+const signInSchema = z.object({
+  email: z.string().trim().min(1, "이메일을 입력해 주세요."),
+  password: z.string().min(1, "비밀번호를 입력해 주세요."),
+  next: z.string().optional(),
+});
+
+export interface SignInState {
+  error?: string;
+  email?: string;
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+function safeNext(next: string | undefined): string {
+  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+export async function signInAction(_prev: SignInState, formData: FormData): Promise<SignInState> {
+  const parsed = signInSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message };
+  const { email, password, next } = parsed.data;
+  const headerList = await headers();
+  try {
+    const session = await signIn(email, password, { userAgent: headerList.get("user-agent") ?? undefined });
+    const secure = env().COOKIE_SECURE ?? headerList.get("x-forwarded-proto") === "https";
+    (await cookies()).set(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      expires: session.expiresAt,
+    });
+  } catch (error) {
+    return { error: failure(error).message, email };
+  }
+  redirect(safeNext(next));
+}
+
+export async function signOutAction(): Promise<void> {
+  const jar = await cookies();
+  await signOut(jar.get(SESSION_COOKIE)?.value);
+  jar.delete(SESSION_COOKIE);
+  redirect("/login");
+}

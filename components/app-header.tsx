@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { signOutAction } from "@/app/(auth)/actions";
+import type { UserRecord } from "@/lib/db/users";
+
+const ROLE_LABEL = { admin: "관리자", lawyer: "변호사" } as const;
+
+export function AppHeader({ user }: { user: UserRecord }) {
+  return (
+    <header className="flex h-14 items-center justify-between border-b border-line bg-white px-5">
+      <div className="flex items-center gap-6">
+        <Link href="/" className="font-serif text-lg font-semibold text-accent">
+          판례 리서치
+        </Link>
+        <nav className="flex gap-4 text-sm" aria-label="주 메뉴">
+          <Link href="/" className="text-muted hover:text-ink" data-testid="nav-research">
+            리서치
+          </Link>
+          {user.role === "admin" ? (
+            <Link href="/admin" className="text-muted hover:text-ink" data-testid="nav-admin">
+              관리
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+      <div className="flex items-center gap-3 text-sm">
+        <Link href="/account" className="text-muted hover:text-ink" data-testid="nav-account">
+          <span data-testid="current-user">{user.name}</span>
+          <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-xs text-accent" data-testid="current-role">
+            {ROLE_LABEL[user.role]}
+          </span>
+        </Link>
+        <form action={signOutAction}>
+          <button
+            type="submit"
+            data-testid="sign-out"
+            className="rounded-md border border-line px-3 py-1 text-muted hover:bg-paper hover:text-ink"
+          >
+            로그아웃
+          </button>
+        </form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { deleteUserSessions } from "../db/sessions";
+import { countAdmins, createUser, findUserByEmail, ROLES, type UserRecord, updateUserPassword } from "../db/users";
+import { AppError } from "../errors";
+import { generatePassword, hashPassword, verifyPassword } from "./password";
+
+export const newUserSchema = z.object({
+  email: z.email("올바른 이메일 주소를 입력해 주세요.").transform((v) => v.toLowerCase()),
+  name: z.string().trim().min(1, "이름을 입력해 주세요.").max(100),
+  role: z.enum(ROLES),
+  password: z.string().min(10, "비밀번호는 10자 이상이어야 합니다.").max(200),
+});
+
+export async function registerUser(input: z.input<typeof newUserSchema>): Promise<UserRecord> {
+  const data = newUserSchema.parse(input);
+  if (await findUserByEmail(data.email)) throw new AppError("auth:email_taken");
+  return createUser({
+    email: data.email,
+    name: data.name,
+    role: data.role,
+    passwordHash: await hashPassword(data.password),
+  });
+}
+
+/**
+ * Creates the first admin when none exists. Uses the given password, or generates one that the
+ * caller prints once. Returns null when an admin already exists (nothing is changed).
+ */
+export async function ensureFirstAdmin(
+  email: string,
+  password?: string,
+): Promise<{ email: string; password?: string } | null> {
+  if ((await countAdmins()) > 0) return null;
+  const generated = password ? undefined : generatePassword();
+  await registerUser({ email, name: "관리자", role: "admin", password: password ?? (generated as string) });
+  return { email, password: generated };
+}
+
+export async function changePassword(userId: string, email: string, current: string, next: string): Promise<void> {
+  const found = await findUserByEmail(email);
+  if (!found || found.id !== userId || !(await verifyPassword(current, found.passwordHash))) {
+    throw new AppError("auth:invalid_credentials", { userMessage: "현재 비밀번호가 올바르지 않습니다." });
+  }
+  const parsed = newUserSchema.shape.password.safeParse(next);
+  if (!parsed.success) throw new AppError("bad_request:input", { userMessage: parsed.error.issues[0]?.message });
+  await updateUserPassword(userId, await hashPassword(next));
+  // Signing out every other device is what a user expects after a password change.
+  await deleteUserSessions(userId);
+}

@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+/**
+ * The only module that reads `process.env`. Every setting the app understands is declared here,
+ * validated once, and handed out typed. An invalid value fails fast with the variable's name so an
+ * admin sees "LLM_BASE_URL: invalid URL" at start instead of a confusing error mid-request.
+ */
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v.replace(/\/+$/, "")))
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .optional();
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default("file:./data/app.db")
+      .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
+    DATA_DIR: z.string().trim().default("./data"),
+    SESSION_TTL_HOURS: positiveInt(24 * 7),
+    /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */
+    COOKIE_SECURE: z
+      .enum(["true", "false", "auto"])
+      .default("auto")
+      .transform((v) => (v === "auto" ? undefined : v === "true")),
+
+    ADMIN_EMAIL: z.email().default("admin@example.com"),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
+
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    LLM_MODEL_ANALYST: optionalString,
+    LLM_MODEL_JUDGE: optionalString,
+    LLM_MODEL_ANSWER: optionalString,
+    LLM_TIMEOUT_MS: positiveInt(60_000),
+
+    EMBEDDINGS_BASE_URL: optionalUrl,
+    EMBEDDINGS_API_KEY: optionalString,
+    EMBEDDINGS_MODEL: optionalString,
+    EMBEDDINGS_DIMENSIONS: z.coerce.number().int().positive().optional(),
+    EMBEDDINGS_TIMEOUT_MS: positiveInt(30_000),
+
+    RERANK_BASE_URL: optionalUrl,
+    RERANK_API_KEY: optionalString,
+    RERANK_MODEL: optionalString,
+    RERANK_TIMEOUT_MS: positiveInt(30_000),
+
+    VECTOR_STORE: z.enum(["embedded", "qdrant"]).default("embedded"),
+    QDRANT_URL: optionalUrl,
+    QDRANT_API_KEY: optionalString,
+    QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
+
+    /** How long a component's reachability probe result is reused, in seconds. */
+    STATUS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["QDRANT_URL"],
+        message: "required when VECTOR_STORE=qdrant",
+      });
+    }
+    if (
+      env.LLM_BASE_URL &&
+      !(env.LLM_MODEL || (env.LLM_MODEL_ANALYST && env.LLM_MODEL_JUDGE && env.LLM_MODEL_ANSWER))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LLM_MODEL"],
+        message: "required when LLM_BASE_URL is set (or set LLM_MODEL_ANALYST, _JUDGE and _ANSWER)",
+      });
+    }
+    if (env.EMBEDDINGS_BASE_URL && !env.EMBEDDINGS_MODEL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMBEDDINGS_MODEL"],
+        message: "required when EMBEDDINGS_BASE_URL is set",
+      });
+    }
+    if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
+      ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {
+  readonly variables: string[];
+  constructor(issues: z.core.$ZodIssue[]) {
+    const lines = issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    super(`Invalid configuration (see .env.example):\n${lines.join("\n")}`);
+    this.name = "EnvError";
+    this.variables = issues.map((i) => i.path.join("."));
+  }
+}
+
+/** Parses an environment record; exported so tests can validate without touching process.env. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) throw new EnvError(result.error.issues);
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated settings of this process (parsed on first use, then reused). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Drops the cached settings; only tests that change process.env need it. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

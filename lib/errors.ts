@@ -1,0 +1,73 @@
+/**
+ * Typed application errors. Every failure the user can meet carries a `code` ("area:reason"), which
+ * maps to an HTTP status and a Korean message fit to show. The `cause` (stack, upstream body) is for
+ * the log only: internals never reach the browser.
+ */
+
+export const ERROR_CATALOG = {
+  "auth:invalid_credentials": { status: 401, message: "이메일 또는 비밀번호가 올바르지 않습니다." },
+  "auth:unauthenticated": { status: 401, message: "로그인이 필요합니다." },
+  "auth:forbidden": { status: 403, message: "이 작업을 할 권한이 없습니다." },
+  "auth:rate_limited": { status: 429, message: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요." },
+  "auth:email_taken": { status: 409, message: "이미 등록된 이메일입니다." },
+  "bad_request:input": { status: 400, message: "입력값이 올바르지 않습니다." },
+  "not_found:resource": { status: 404, message: "요청한 항목을 찾을 수 없습니다." },
+  "ai:not_configured": { status: 503, message: "언어 모델이 설정되어 있지 않습니다." },
+  "ai:unreachable": { status: 502, message: "모델 서버에 연결할 수 없습니다." },
+  "ai:timeout": { status: 504, message: "모델 서버의 응답 시간이 초과되었습니다." },
+  "ai:rate_limited": { status: 429, message: "모델 서버의 요청 한도를 초과했습니다. 잠시 후 다시 시도해 주세요." },
+  "ai:upstream_error": { status: 502, message: "모델 서버가 오류를 반환했습니다." },
+  "ai:bad_response": { status: 502, message: "모델 서버의 응답 형식이 올바르지 않습니다." },
+  "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },
+  "store:unavailable": { status: 503, message: "검색 색인을 사용할 수 없습니다." },
+  "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
+  "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
+  "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },
+  "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Safe to show to the user; defaults to the catalog message for the code. */
+  readonly userMessage: string;
+
+  constructor(code: ErrorCode, options: { userMessage?: string; cause?: unknown; detail?: string } = {}) {
+    const entry = ERROR_CATALOG[code];
+    super(options.detail ? `${code}: ${options.detail}` : code, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = entry.status;
+    this.userMessage = options.userMessage ?? entry.message;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Anything thrown becomes an AppError; unknown failures are logged and shown generically. */
+export function toAppError(value: unknown): AppError {
+  if (isAppError(value)) return value;
+  return new AppError("internal:unexpected", { cause: value });
+}
+
+/** The shape a server action returns instead of throwing, so the client can show the message. */
+export type ActionResult<T = undefined> =
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string> };
+
+export function failure(error: unknown): { ok: false; code: ErrorCode; message: string } {
+  const appError = toAppError(error);
+  if (appError.status >= 500) logError(appError);
+  return { ok: false, code: appError.code, message: appError.userMessage };
+}
+
+export function logError(error: unknown): void {
+  // One structured line per failure: the code for grouping, the cause chain for debugging.
+  const appError = toAppError(error);
+  const cause = appError.cause instanceof Error ? appError.cause.message : String(appError.cause ?? "");
+  console.error(`[${appError.code}] ${appError.message}${cause ? ` — cause: ${cause}` : ""}`);
+}

@@ -1,0 +1,60 @@
+/**
+ * Shapes shared by parsing, chunking, indexing and retrieval. A decision (판례) is parsed into
+ * metadata + ordered sections; chunking turns it into `Chunk`s; every retrieval stage passes
+ * `ScoredChunk`s ({ chunk, score }) to the next.
+ */
+
+/** The canonical sections of a Korean court decision, in document order. */
+export const SECTIONS = ["판시사항", "판결요지", "참조조문", "참조판례", "판례내용"] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+export interface DecisionMeta {
+  /** 사건번호 as written in the source, e.g. "2009다228" or "94므826, 833". */
+  caseNo: string;
+  caseName: string;
+  court: string;
+  /** 법원등급, e.g. "대법원", "하급심". */
+  courtLevel: string;
+  /** 사건종류, e.g. "민사", "가사", "세무". */
+  caseType: string;
+  /** 선고일자 as YYYY-MM-DD ("" when unknown). */
+  decisionDate: string;
+  /** 판례일련번호 of law.go.kr, when known. */
+  serialNo?: string;
+  sourceUrl?: string;
+}
+
+export interface DecisionSection {
+  name: SectionName;
+  text: string;
+}
+
+export interface ParsedDecision {
+  meta: DecisionMeta;
+  sections: DecisionSection[];
+  /** Path or file name the decision came from (for error reports and the corpus view). */
+  sourcePath?: string;
+}
+
+export interface Chunk {
+  /** Stable id: the same decision re-ingested into the same corpus yields the same ids. */
+  id: string;
+  corpusId: string;
+  caseNo: string;
+  caseName: string;
+  court: string;
+  courtLevel: string;
+  caseType: string;
+  decisionDate: string;
+  section: SectionName;
+  /** Index of this chunk inside its section, from 0. */
+  sectionOrder: number;
+  text: string;
+  /** SHA-256 of the text (and embedding model) so unchanged chunks are never embedded twice. */
+  contentHash: string;
+}
+
+export interface ScoredChunk {
+  chunk: Chunk;
+  score: number;
+}

@@ -1,0 +1,38 @@
+import type { Chunk, ScoredChunk } from "../ingest/types";
+
+/** What the indexer hands a store: the chunk, its BM25 tokens, and its dense vector when available. */
+export interface IndexedChunk {
+  chunk: Chunk;
+  /** Output of the shared Korean tokenizer (lib/ingest/tokenize-ko.ts): BM25 means the same in every backend. */
+  tokens: string[];
+  vector?: number[];
+}
+
+export interface StoreFilter {
+  corpusIds?: string[];
+  caseTypes?: string[];
+  courts?: string[];
+  /** Inclusive YYYY-MM-DD bounds on decisionDate. */
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+export interface SearchOptions {
+  topN: number;
+  filter?: StoreFilter;
+}
+
+/** One interface, two backends (embedded, Qdrant); the same contract suite runs against both. */
+export interface VectorStore {
+  readonly kind: "embedded" | "qdrant";
+  /** Inserts or replaces chunks by id. */
+  upsert(items: IndexedChunk[]): Promise<void>;
+  denseSearch(vector: number[], options: SearchOptions): Promise<ScoredChunk[]>;
+  sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]>;
+  /** All chunks of one decision, in section order (for the precedent viewer). */
+  getDocumentChunks(corpusId: string, caseNo: string): Promise<Chunk[]>;
+  deleteDocument(corpusId: string, caseNo: string): Promise<void>;
+  deleteCorpus(corpusId: string): Promise<void>;
+  count(filter?: StoreFilter): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,73 @@
+import { defineConfig } from "@playwright/test";
+
+// The e2e suite runs the real production build against a throwaway database and the fake model
+// servers (tests/fake-servers), driving Debian's Chromium.
+const APP_PORT = 3100;
+const FAKE_OPENAI_PORT = 3111;
+const FAKE_RERANK_PORT = 3112;
+
+export const E2E_USERS = {
+  admin: { email: "admin@e2e.test", password: "admin-password-e2e", name: "관리자" },
+  lawyer: { email: "lawyer@e2e.test", password: "lawyer-password-e2e", name: "김변호" },
+} as const;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    locale: "ko-KR",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      // As root on a closed network: no sandbox, and no background traffic to hosts we cannot reach.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `npx tsx tests/fake-servers/cli.ts --openai-port ${FAKE_OPENAI_PORT} --rerank-port ${FAKE_RERANK_PORT}`,
+      url: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: "bash e2e/start-app.sh",
+      url: `http://127.0.0.1:${APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(APP_PORT),
+        DATABASE_URL: "file:./data/e2e/app.db",
+        DATA_DIR: "./data/e2e",
+        ADMIN_EMAIL: E2E_USERS.admin.email,
+        ADMIN_PASSWORD: E2E_USERS.admin.password,
+        E2E_LAWYER: `${E2E_USERS.lawyer.email}:${E2E_USERS.lawyer.password}:lawyer:${E2E_USERS.lawyer.name}`,
+        LLM_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        LLM_API_KEY: "test-key",
+        LLM_MODEL: "fake-chat",
+        EMBEDDINGS_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        EMBEDDINGS_API_KEY: "test-key",
+        EMBEDDINGS_MODEL: "fake-embed",
+        EMBEDDINGS_DIMENSIONS: "64",
+        RERANK_BASE_URL: `http://127.0.0.1:${FAKE_RERANK_PORT}`,
+        RERANK_MODEL: "fake-rerank",
+        VECTOR_STORE: "embedded",
+        STATUS_CACHE_SECONDS: "0",
+      },
+    },
+  ],
+});

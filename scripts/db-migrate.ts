@@ -1,0 +1,7 @@
+// Applies committed migrations to DATABASE_URL (idempotent). Run by `npm run setup` and the tests.
+import { applyMigrations } from "../lib/db/migrate";
+import { env } from "../lib/env";
+
+const url = env().DATABASE_URL;
+const applied = await applyMigrations(url);
+console.log(applied.length ? `마이그레이션 적용: ${applied.join(", ")}` : "데이터베이스가 최신 상태입니다.");

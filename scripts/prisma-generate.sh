@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `prisma generate` does not need the native schema engine, but the CLI tries to download it at
+# start-up unless PRISMA_SCHEMA_ENGINE_BINARY names an existing file. Offline machines can't
+# download it, so point the variable at a placeholder (generate never executes it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+placeholder="node_modules/.cache/prisma-schema-engine-placeholder"
+mkdir -p "$(dirname "$placeholder")"
+touch "$placeholder"
+PRISMA_SCHEMA_ENGINE_BINARY="${PRISMA_SCHEMA_ENGINE_BINARY:-$PWD/$placeholder}" \
+PRISMA_HIDE_UPDATE_MESSAGE=1 CHECKPOINT_DISABLE=1 \
+  npx --no-install prisma generate

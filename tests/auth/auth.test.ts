@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { requireAdmin, requireUser, resolveSession, signIn, signOut } from "@/lib/auth/session";
+import { changePassword, ensureFirstAdmin, registerUser } from "@/lib/auth/users";
+import { listChats, createChat, findOwnChat } from "@/lib/db/chats";
+import type { Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { useTestDatabase } from "../support/test-db";
+
+let db: Db;
+beforeAll(() => {
+  db = useTestDatabase();
+});
+
+async function expectCode(promise: Promise<unknown> | (() => unknown), code: string) {
+  try {
+    await (typeof promise === "function" ? promise() : promise);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe(code);
+    return;
+  }
+  throw new Error(`expected ${code}`);
+}
+
+describe("password hashing", () => {
+  it("verifies the right password and rejects others; hashes are salted", async () => {
+    const a = await hashPassword("correct horse battery");
+    const b = await hashPassword("correct horse battery");
+    expect(a).not.toBe(b);
+    expect(a.startsWith("scrypt$32768$8$1$")).toBe(true);
+    expect(await verifyPassword("correct horse battery", a)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", a)).toBe(false);
+    expect(await verifyPassword("x", "garbage")).toBe(false);
+  });
+});
+
+describe("accounts and sessions", () => {
+  it("creates the first admin once, with a generated one-time password", async () => {
+    const first = await ensureFirstAdmin("Boss@Firm.test");
+    expect(first?.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(await ensureFirstAdmin("other@firm.test", "whatever-password")).toBeNull();
+    const session = await signIn("boss@firm.test", first?.password ?? "");
+    expect(session.user.role).toBe("admin");
+    expect(session.user.email).toBe("boss@firm.test");
+  });
+
+  it("signs in, resolves the session from its token, signs out", async () => {
+    await registerUser({ email: "kim@firm.test", name: "김변호", role: "lawyer", password: "lawyer-password-1" });
+    const { token, user } = await signIn("kim@firm.test", "lawyer-password-1");
+    expect(user.role).toBe("lawyer");
+    // Only the token's hash is stored.
+    const row = await db.session.findFirst({ where: { userId: user.id } });
+    expect(row?.tokenHash).not.toBe(token);
+    expect((await resolveSession(token))?.email).toBe("kim@firm.test");
+    await signOut(token);
+    expect(await resolveSession(token)).toBeNull();
+  });
+
+  it("refuses wrong passwords and unknown emails with the same typed error", async () => {
+    await expectCode(signIn("kim@firm.test", "wrong-password"), "auth:invalid_credentials");
+    await expectCode(signIn("nobody@firm.test", "whatever-password"), "auth:invalid_credentials");
+  });
+
+  it("locks an email after repeated failures", async () => {
+    await registerUser({ email: "lee@firm.test", name: "이변호", role: "lawyer", password: "lee-password-123" });
+    for (let i = 0; i < 5; i++) await expectCode(signIn("lee@firm.test", "bad"), "auth:invalid_credentials");
+    await expectCode(signIn("lee@firm.test", "lee-password-123"), "auth:rate_limited");
+  });
+
+  it("expires sessions", async () => {
+    const { token } = await signIn("kim@firm.test", "lawyer-password-1");
+    const later = new Date(Date.now() + 365 * 24 * 3_600_000);
+    expect(await resolveSession(token, later)).toBeNull();
+  });
+
+  it("refuses a duplicate email and a short password", async () => {
+    await expectCode(
+      registerUser({ email: "KIM@firm.test", name: "dup", role: "lawyer", password: "long-enough-pw" }),
+      "auth:email_taken",
+    );
+    await expect(registerUser({ email: "new@firm.test", name: "n", role: "lawyer", password: "short" })).rejects.toThrow();
+  });
+
+  it("changes a password and ends every session of the user", async () => {
+    const { token, user } = await signIn("kim@firm.test", "lawyer-password-1");
+    await expectCode(changePassword(user.id, user.email, "not-current", "new-password-123"), "auth:invalid_credentials");
+    await changePassword(user.id, user.email, "lawyer-password-1", "new-password-123");
+    expect(await resolveSession(token)).toBeNull();
+    await expect(signIn("kim@firm.test", "new-password-123")).resolves.toBeTruthy();
+  });
+
+  it("guards roles on the server side", async () => {
+    const lawyer = (await signIn("kim@firm.test", "new-password-123")).user;
+    await expectCode(() => requireUser(null), "auth:unauthenticated");
+    await expectCode(() => requireAdmin(lawyer), "auth:forbidden");
+    expect(requireAdmin({ ...lawyer, role: "admin" }).id).toBe(lawyer.id);
+  });
+
+  it("shows a lawyer only their own chats", async () => {
+    const kim = (await signIn("kim@firm.test", "new-password-123")).user;
+    const lee = await registerUser({ email: "park@firm.test", name: "박", role: "lawyer", password: "park-password-1" });
+    const chat = await createChat(kim.id, "약혼 해제와 예물 반환");
+    await createChat(lee.id, "다른 사람의 대화");
+    expect((await listChats(kim.id)).map((c) => c.title)).toEqual(["약혼 해제와 예물 반환"]);
+    expect(await findOwnChat(lee.id, chat.id)).toBeNull();
+    expect((await findOwnChat(kim.id, chat.id))?.title).toBe("약혼 해제와 예물 반환");
+  });
+});
