@@ -64,6 +64,14 @@ const schema = z
     QDRANT_API_KEY: optionalString,
     QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
 
+    /** Ingestion: one upload (all files together, zips counted unpacked) and its file count. */
+    UPLOAD_MAX_MB: positiveInt(512),
+    UPLOAD_MAX_FILES: positiveInt(20_000),
+    /** Structure-aware chunking: a section is split only past CHUNK_SIZE characters. */
+    CHUNK_SIZE: positiveInt(800),
+    CHUNK_OVERLAP: z.coerce.number().int().min(0).default(100),
+    EMBEDDINGS_BATCH_SIZE: positiveInt(64),
+
     /** How long a component's reachability probe result is reused, in seconds. */
     STATUS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   })
@@ -91,6 +99,9 @@ const schema = z
         path: ["EMBEDDINGS_MODEL"],
         message: "required when EMBEDDINGS_BASE_URL is set",
       });
+    }
+    if (env.CHUNK_OVERLAP >= env.CHUNK_SIZE) {
+      ctx.addIssue({ code: "custom", path: ["CHUNK_OVERLAP"], message: "must be smaller than CHUNK_SIZE" });
     }
     if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
       ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });

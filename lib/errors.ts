@@ -71,3 +71,10 @@ export function logError(error: unknown): void {
   const cause = appError.cause instanceof Error ? appError.cause.message : String(appError.cause ?? "");
   console.error(`[${appError.code}] ${appError.message}${cause ? ` — cause: ${cause}` : ""}`);
 }
+
+/** For route handlers: any failure as `{ code, error }` JSON with the code's HTTP status. */
+export function errorResponse(error: unknown): Response {
+  const appError = toAppError(error);
+  if (appError.status >= 500) logError(appError);
+  return Response.json({ code: appError.code, error: appError.userMessage }, { status: appError.status });
+}

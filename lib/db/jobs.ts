@@ -96,6 +96,7 @@ export async function updateJob(
   id: string,
   data: Partial<JobCounts> & {
     status?: JobStatus;
+    inputDir?: string;
     message?: string | null;
     errors?: JobError[];
     startedAt?: Date;

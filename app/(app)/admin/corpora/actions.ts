@@ -1,0 +1,69 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { requireAdmin } from "@/lib/auth/session";
+import { getCorpus } from "@/lib/db/corpora";
+import { requestJobCancel } from "@/lib/db/jobs";
+import { env } from "@/lib/env";
+import { failure } from "@/lib/errors";
+import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus } from "@/lib/ingest/corpus-admin";
+import { enqueueJob } from "@/lib/ingest/job-queue";
+import { getStore } from "@/lib/store";
+import { currentUser } from "../../../(auth)/auth";
+
+export interface FormState {
+  error?: string;
+  ok?: boolean;
+}
+
+export async function createCorpusAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  let id: string;
+  try {
+    requireAdmin(await currentUser());
+    const name = corpusNameSchema.safeParse(formData.get("name"));
+    if (!name.success) return { error: name.error.issues[0]?.message };
+    id = (await addCorpus(name.data, String(formData.get("description") ?? ""))).id;
+  } catch (error) {
+    return { error: failure(error).message };
+  }
+  revalidatePath("/admin/corpora");
+  redirect(`/admin/corpora/${id}`);
+}
+
+export async function reindexCorpusAction(corpusId: string): Promise<FormState> {
+  try {
+    requireAdmin(await currentUser());
+    const job = await reindexCorpus(corpusId, env().DATA_DIR);
+    enqueueJob(job.id);
+  } catch (error) {
+    return { error: failure(error).message };
+  }
+  revalidatePath(`/admin/corpora/${corpusId}`);
+  return { ok: true };
+}
+
+export async function cancelJobAction(corpusId: string, jobId: string): Promise<FormState> {
+  try {
+    requireAdmin(await currentUser());
+    await requestJobCancel(jobId);
+  } catch (error) {
+    return { error: failure(error).message };
+  }
+  revalidatePath(`/admin/corpora/${corpusId}`);
+  return { ok: true };
+}
+
+export async function deleteCorpusAction(corpusId: string, confirmName: string): Promise<FormState> {
+  try {
+    requireAdmin(await currentUser());
+    const corpus = await getCorpus(corpusId);
+    if (!corpus) return { error: "말뭉치를 찾을 수 없습니다." };
+    if (confirmName.trim() !== corpus.name) return { error: "확인을 위해 말뭉치 이름을 정확히 입력해 주세요." };
+    await removeCorpus(corpusId, await getStore(), env().DATA_DIR);
+  } catch (error) {
+    return { error: failure(error).message };
+  }
+  revalidatePath("/admin/corpora");
+  redirect("/admin/corpora");
+}

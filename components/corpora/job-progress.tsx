@@ -1,0 +1,99 @@
+"use client";
+
+import type { JobRecord } from "@/lib/db/jobs";
+
+export type JobView = Omit<JobRecord, "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt"> & {
+  startedAt: string | Date | null;
+};
+
+const STATUS_TEXT: Record<JobView["status"], string> = {
+  queued: "대기 중",
+  running: "색인 중",
+  done: "완료",
+  failed: "실패",
+  cancelled: "취소됨",
+};
+
+const number = new Intl.NumberFormat("ko-KR");
+
+function eta(job: JobView): string {
+  if (job.status !== "running" || !job.startedAt || job.filesDone === 0 || job.filesTotal === 0) return "";
+  const elapsed = (Date.now() - new Date(job.startedAt).getTime()) / 1000;
+  const left = (elapsed / job.filesDone) * (job.filesTotal - job.filesDone);
+  if (left < 1) return "곧 끝납니다";
+  return left < 60 ? `약 ${Math.ceil(left)}초 남음` : `약 ${Math.ceil(left / 60)}분 남음`;
+}
+
+export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => void }) {
+  const ratio = job.filesTotal > 0 ? job.filesDone / job.filesTotal : job.status === "done" ? 1 : 0;
+  const percent = Math.round(ratio * 100);
+  const active = job.status === "queued" || job.status === "running";
+  const problems = job.errors.filter((e) => e.code !== "ingest:duplicate");
+  const notices = job.errors.filter((e) => e.code === "ingest:duplicate");
+  return (
+    <div className="space-y-2" data-testid="job-panel">
+      <div className="flex items-center justify-between text-sm">
+        <span data-testid="job-status" data-status={job.status} className="font-medium">
+          {STATUS_TEXT[job.status]}
+          {job.kind === "reindex" ? " (다시 색인)" : ""}
+        </span>
+        <span className="text-muted">{eta(job)}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="색인 진행률"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        data-testid="job-progress"
+        className="h-2 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div
+          className={`h-full transition-all ${job.status === "failed" ? "bg-red-600" : "bg-accent"}`}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-xs text-muted tabular-nums" data-testid="job-counts">
+        파일 {number.format(job.filesDone)}/{number.format(job.filesTotal)} · 읽음 {number.format(job.parsed)} · 색인{" "}
+        {number.format(job.indexed)} · 변경 없음 {number.format(job.unchanged)} · 청크 {number.format(job.chunked)} ·
+        임베딩 {number.format(job.embedded)} · 실패 {number.format(job.failed)}
+      </p>
+      {job.message ? (
+        <p className={`rounded px-2 py-1 text-sm ${job.status === "failed" ? "bg-red-50 text-red-800" : "bg-paper"}`}>
+          {job.message}
+        </p>
+      ) : null}
+      {active && onCancel ? (
+        <button type="button" onClick={onCancel} className="text-sm text-red-700 underline" data-testid="job-cancel">
+          작업 취소
+        </button>
+      ) : null}
+      {problems.length > 0 ? (
+        <details open className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="job-errors">
+          <summary className="cursor-pointer font-medium text-red-900">
+            읽지 못한 파일 {number.format(problems.length)}건
+          </summary>
+          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
+            {problems.map((e, i) => (
+              <li key={`${e.file}-${i}`}>
+                <span className="font-mono">{e.file}</span>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {notices.length > 0 ? (
+        <details className="rounded border border-line bg-paper p-2 text-xs">
+          <summary className="cursor-pointer">건너뛴 중복 {number.format(notices.length)}건</summary>
+          <ul className="mt-1 max-h-32 overflow-auto">
+            {notices.map((e, i) => (
+              <li key={`${e.file}-${i}`}>
+                {e.file}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}

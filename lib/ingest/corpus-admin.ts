@@ -1,0 +1,53 @@
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+import { type CorpusRecord, createCorpus, deleteCorpusRow, findCorpusByName, getCorpus } from "../db/corpora";
+import { activeJob, createJob, type JobRecord, listJobs } from "../db/jobs";
+import { AppError } from "../errors";
+import type { VectorStore } from "../store/types";
+import { archiveDir, deleteArchive } from "./decision-archive";
+
+export const corpusNameSchema = z
+  .string()
+  .trim()
+  .min(1, "말뭉치 이름을 입력해 주세요.")
+  .max(60, "이름은 60자 이내로 입력해 주세요.")
+  .regex(/^[\p{L}\p{N} _.-]+$/u, "이름에는 글자, 숫자, 공백, _ . - 만 쓸 수 있습니다.");
+
+export async function addCorpus(name: string, description = ""): Promise<CorpusRecord> {
+  const parsed = corpusNameSchema.parse(name);
+  if (await findCorpusByName(parsed)) {
+    throw new AppError("bad_request:input", { userMessage: `'${parsed}' 말뭉치가 이미 있습니다.` });
+  }
+  return createCorpus(parsed, description.trim());
+}
+
+/** Rebuilds every document of the corpus from its archive (new chunking, tokenizer or embeddings). */
+export async function reindexCorpus(corpusId: string, dataDir: string): Promise<JobRecord> {
+  const corpus = await getCorpus(corpusId);
+  if (!corpus) throw new AppError("not_found:resource");
+  if (corpus.documentCount === 0) {
+    throw new AppError("bad_request:input", { userMessage: "색인된 문서가 없어 다시 색인할 것이 없습니다." });
+  }
+  return createJob({ corpusId, kind: "reindex", force: true, inputDir: archiveDir(dataDir, corpusId) });
+}
+
+/**
+ * Deletes a corpus everywhere: its chunks in the store, its archive and uploads, its rows. Refused
+ * while a job is running on it (cancel first), so no job writes into a corpus being deleted.
+ */
+export async function removeCorpus(corpusId: string, store: VectorStore, dataDir: string): Promise<void> {
+  const corpus = await getCorpus(corpusId);
+  if (!corpus) throw new AppError("not_found:resource");
+  if (await activeJob(corpusId)) {
+    throw new AppError("ingest:busy", { userMessage: "진행 중인 색인 작업을 먼저 취소해 주세요." });
+  }
+  const uploads = (await listJobs(corpusId, 1000)).filter((j) => j.kind === "upload" && j.inputDir);
+  await store.deleteCorpus(corpusId);
+  await deleteCorpusRow(corpusId);
+  deleteArchive(dataDir, corpusId);
+  for (const job of uploads) {
+    // Only folders the app itself created under DATA_DIR/uploads are removed, never a CLI source.
+    if (job.inputDir?.startsWith(resolve(dataDir, "uploads"))) rmSync(job.inputDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { normalizeCaseNo } from "./case-number";
+import { sha256 } from "./sources";
+import type { ParsedDecision } from "./types";
+
+/**
+ * Every indexed decision is also kept as one JSON file per corpus, in the JSON import format
+ * (English metadata keys, Korean section keys). It is the corpus's own source of truth: re-index
+ * reads it back (after a change of chunk size, tokenizer or embedding model), and the precedent
+ * viewer shows whole sections from it rather than stitching overlapping chunks together.
+ */
+
+export function archiveDir(dataDir: string, corpusId: string): string {
+  return resolve(dataDir, "corpora", corpusId, "decisions");
+}
+
+function fileFor(dataDir: string, corpusId: string, caseNo: string): string {
+  return join(archiveDir(dataDir, corpusId), `${sha256(normalizeCaseNo(caseNo)).slice(0, 24)}.json`);
+}
+
+export function toArchiveRecord(decision: ParsedDecision): Record<string, string> {
+  const record: Record<string, string> = {
+    caseNo: decision.meta.caseNo,
+    caseName: decision.meta.caseName,
+    court: decision.meta.court,
+    courtLevel: decision.meta.courtLevel,
+    caseType: decision.meta.caseType,
+    decisionDate: decision.meta.decisionDate,
+  };
+  if (decision.meta.serialNo) record.serialNo = decision.meta.serialNo;
+  if (decision.meta.sourceUrl) record.sourceUrl = decision.meta.sourceUrl;
+  for (const section of decision.sections) record[section.name] = section.text;
+  return record;
+}
+
+export function saveDecision(dataDir: string, corpusId: string, decision: ParsedDecision): void {
+  mkdirSync(archiveDir(dataDir, corpusId), { recursive: true });
+  writeFileSync(fileFor(dataDir, corpusId, decision.meta.caseNo), JSON.stringify(toArchiveRecord(decision)));
+}
+
+export function loadDecisionRecord(dataDir: string, corpusId: string, caseNo: string): Record<string, string> | null {
+  const path = fileFor(dataDir, corpusId, caseNo);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, string>) : null;
+}
+
+export function deleteDecision(dataDir: string, corpusId: string, caseNo: string): void {
+  rmSync(fileFor(dataDir, corpusId, caseNo), { force: true });
+}
+
+export function deleteArchive(dataDir: string, corpusId: string): void {
+  rmSync(resolve(dataDir, "corpora", corpusId), { recursive: true, force: true });
+}

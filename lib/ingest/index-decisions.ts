@@ -1,0 +1,86 @@
+import type { VectorStore } from "../store/types";
+import { chunkDecision } from "./chunk";
+import { type EmbeddingCache, embedWithCache } from "./embedding-cache";
+import { sha256 } from "./sources";
+import { tokenizeKo } from "./tokenize-ko";
+import type { ParsedDecision } from "./types";
+
+export interface Embedder {
+  model: string;
+  embed: (texts: string[]) => Promise<number[][]>;
+  cache: EmbeddingCache;
+}
+
+export interface IndexContext {
+  corpusId: string;
+  store: VectorStore;
+  chunkSize: number;
+  chunkOverlap: number;
+  /** Absent when no embeddings endpoint is configured: the corpus is indexed sparse-only. */
+  embedder?: Embedder;
+}
+
+export interface IndexedDocument {
+  decision: ParsedDecision;
+  contentHash: string;
+  chunkCount: number;
+}
+
+/** A decision's identity for "has it changed?": metadata and section texts, not file bytes or encoding. */
+export function decisionHash(decision: ParsedDecision): string {
+  return sha256(JSON.stringify([decision.meta, decision.sections]));
+}
+
+/**
+ * Chunks, tokenizes, embeds and stores a batch of decisions. Everything that can fail (embedding
+ * calls) happens before the store is touched, so a failure leaves the decisions' previous chunks
+ * in place; then each decision's old chunks are replaced by the new ones.
+ */
+export async function indexDecisions(
+  decisions: ParsedDecision[],
+  ctx: IndexContext,
+  /** Case numbers already in the store: their old chunks are removed before the new ones go in. */
+  existing: ReadonlySet<string> = new Set(),
+): Promise<{ documents: IndexedDocument[]; chunks: number; embedded: number }> {
+  const prepared = decisions.map((decision) => {
+    const chunks = chunkDecision(decision, {
+      corpusId: ctx.corpusId,
+      chunkSize: ctx.chunkSize,
+      chunkOverlap: ctx.chunkOverlap,
+    });
+    return { decision, chunks, tokens: chunks.map((c) => tokenizeKo(c.text)) };
+  });
+  const allChunks = prepared.flatMap((p) => p.chunks);
+
+  let vectors: number[][] | undefined;
+  let embedded = 0;
+  if (ctx.embedder && allChunks.length > 0) {
+    const { model, cache, embed } = ctx.embedder;
+    const result = await embedWithCache(
+      allChunks.map((c) => ({ hash: c.contentHash, text: c.text })),
+      model,
+      cache,
+      embed,
+    );
+    vectors = result.vectors;
+    embedded = result.embedded;
+  }
+
+  for (const { decision } of prepared) {
+    if (existing.has(decision.meta.caseNo)) await ctx.store.deleteDocument(ctx.corpusId, decision.meta.caseNo);
+  }
+  // One write for the whole batch: embedded stores are far faster with few large appends.
+  const tokens = prepared.flatMap((p) => p.tokens);
+  const items = allChunks.map((chunk, i) => ({ chunk, tokens: tokens[i] ?? [], vector: vectors?.[i] }));
+  if (items.length > 0) await ctx.store.upsert(items);
+
+  return {
+    documents: prepared.map((p) => ({
+      decision: p.decision,
+      contentHash: decisionHash(p.decision),
+      chunkCount: p.chunks.length,
+    })),
+    chunks: allChunks.length,
+    embedded,
+  };
+}
