@@ -45,6 +45,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
   if (!job) throw new AppError("not_found:resource", { detail: `job ${jobId}` });
   const corpus = await getCorpus(job.corpusId);
   if (!corpus) throw new AppError("not_found:resource", { detail: `corpus ${job.corpusId}` });
+  const corpusId = corpus.id;
 
   const counts = zeroCounts();
   const errors: JobError[] = [];
@@ -138,10 +139,10 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
 
   async function finish(status: "done" | "failed" | "cancelled", message: string | null): Promise<JobRecord> {
     await persist(true);
-    await refreshCorpusCounts(corpus.id);
-    const after = await getCorpus(corpus.id);
+    await refreshCorpusCounts(corpusId);
+    const after = await getCorpus(corpusId);
     const hasDocs = (after?.documentCount ?? 0) > 0;
-    await setCorpusState(corpus.id, {
+    await setCorpusState(corpusId, {
       status: hasDocs ? "ready" : status === "failed" ? "failed" : "empty",
       ...(counts.indexed > 0 ? { sparseOnly: !ctx.embedder } : {}),
     });

@@ -1,0 +1,57 @@
+import { AppError } from "../errors";
+
+/**
+ * fetch with a deadline and typed failures, for the small clients (rerank, probes) that don't go
+ * through the AI SDK. Network errors, timeouts, aborts and HTTP errors each get their own code.
+ */
+export async function fetchJson(
+  url: string,
+  init: { method?: string; body?: unknown; apiKey?: string; timeoutMs: number; signal?: AbortSignal },
+): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const deadline = AbortSignal.timeout(init.timeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: {
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(init.apiKey ? { authorization: `Bearer ${init.apiKey}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal,
+    });
+  } catch (cause) {
+    throw classifyFetchFailure(cause, init.signal, deadline, url);
+  }
+  const text = await response.text().catch(() => "");
+  if (!response.ok) throw httpError(response.status, text, url);
+  try {
+    return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers };
+  } catch (cause) {
+    throw new AppError("ai:bad_response", { cause, detail: `${url}: not JSON` });
+  }
+}
+
+export function httpError(status: number, body: string, url: string): AppError {
+  const detail = `${url} → HTTP ${status} ${body.slice(0, 200)}`;
+  if (status === 429) return new AppError("ai:rate_limited", { detail });
+  if (status === 401 || status === 403) {
+    return new AppError("ai:upstream_error", {
+      detail,
+      userMessage: "모델 서버가 인증을 거부했습니다. API 키를 확인하세요.",
+    });
+  }
+  return new AppError("ai:upstream_error", { detail });
+}
+
+export function classifyFetchFailure(
+  cause: unknown,
+  callerSignal: AbortSignal | undefined,
+  deadline: AbortSignal,
+  url: string,
+): AppError {
+  if (callerSignal?.aborted) return new AppError("ai:aborted", { cause });
+  if (deadline.aborted) return new AppError("ai:timeout", { cause, detail: url });
+  return new AppError("ai:unreachable", { cause, detail: url });
+}
