@@ -74,8 +74,8 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
             읽지 못한 파일 {number.format(problems.length)}건
           </summary>
           <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
-            {problems.map((e, i) => (
-              <li key={`${e.file}-${i}`}>
+            {problems.map((e) => (
+              <li key={`${e.file}:${e.message}`}>
                 <span className="font-mono">{e.file}</span>: {e.message}
               </li>
             ))}
@@ -86,8 +86,8 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
         <details className="rounded border border-line bg-paper p-2 text-xs">
           <summary className="cursor-pointer">건너뛴 중복 {number.format(notices.length)}건</summary>
           <ul className="mt-1 max-h-32 overflow-auto">
-            {notices.map((e, i) => (
-              <li key={`${e.file}-${i}`}>
+            {notices.map((e) => (
+              <li key={`${e.file}:${e.message}`}>
                 {e.file}: {e.message}
               </li>
             ))}

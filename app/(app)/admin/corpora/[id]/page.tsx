@@ -55,19 +55,21 @@ export default async function CorpusPage({
             판례 {number.format(corpus.documentCount)}건 · 청크 {number.format(corpus.chunkCount)}개
           </span>
         </div>
-        <form className="mb-3 flex gap-2" role="search">
-          <input
-            name="q"
-            defaultValue={q}
-            placeholder="사건번호 또는 사건명으로 찾기"
-            aria-label="문서 검색"
-            className="w-72 rounded-md border border-line bg-white px-3 py-1.5 text-sm"
-            data-testid="documents-search"
-          />
-          <button type="submit" className="rounded-md border border-line bg-white px-3 py-1.5 text-sm">
-            찾기
-          </button>
-        </form>
+        <search className="mb-3">
+          <form className="flex gap-2">
+            <input
+              name="q"
+              defaultValue={q}
+              placeholder="사건번호 또는 사건명으로 찾기"
+              aria-label="문서 검색"
+              className="w-72 rounded-md border border-line bg-white px-3 py-1.5 text-sm"
+              data-testid="documents-search"
+            />
+            <button type="submit" className="rounded-md border border-line bg-white px-3 py-1.5 text-sm">
+              찾기
+            </button>
+          </form>
+        </search>
         {docs.total === 0 ? (
           <p
             className="rounded-xl border border-dashed border-line bg-white p-8 text-center text-muted"
