@@ -1,6 +1,6 @@
 import { AppError } from "../errors";
 import { cutAtTruncation } from "./normalize";
-import { buildDecision, type RawSections } from "./sections";
+import { buildDecision } from "./sections";
 import type { ParsedDecision } from "./types";
 
 /**
@@ -32,7 +32,7 @@ export function parsePrecedentMarkdown(text: string, sourcePath?: string): Parse
   const meta = parseFrontMatter(fm[1] ?? "");
   const body = cutAtTruncation(clean.slice(fm[0].length));
 
-  const sections: RawSections = [];
+  const sections: { name: string; lines: string[] }[] = [];
   let current: { name: string; lines: string[] } | undefined;
   for (const line of body.split("\n")) {
     const heading = /^##\s+(.+?)\s*$/.exec(line);

@@ -1,7 +1,7 @@
 import { AppError } from "../errors";
 import { CASE_NO_PATTERN } from "./case-number";
 import { cutAtTruncation } from "./normalize";
-import { buildDecision, canonicalSection, normalizeDate, type RawSections } from "./sections";
+import { buildDecision, canonicalSection, normalizeDate } from "./sections";
 import type { DecisionMeta, ParsedDecision } from "./types";
 
 /**
@@ -44,7 +44,7 @@ function findMeta(preamble: string): Partial<DecisionMeta> {
 
 export function parsePlainDecision(text: string, meta: Partial<DecisionMeta>, sourcePath?: string): ParsedDecision {
   const body = cutAtTruncation(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
-  const sections: RawSections = [];
+  const sections: { name: string; lines: string[] }[] = [];
   const preamble: string[] = [];
   let current: { name: string; lines: string[] } | undefined;
   for (const line of body.split("\n")) {

@@ -48,7 +48,7 @@ function safeTarget(root: string, name: string): string {
     .split("/")
     .filter((p) => p && p !== "." && p !== "..")
     .join("/");
-  const target = normalize(join(root, cleaned || "file"));
+  const target = normalize(join(/*turbopackIgnore: true*/ root, cleaned || "file"));
   if (!target.startsWith(root + sep))
     throw new AppError("ingest:bad_file", { userMessage: `잘못된 파일 이름: ${name}` });
   return target;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { requireAdmin, requireUser, resolveSession, signIn, signOut } from "@/lib/auth/session";
 import { changePassword, ensureFirstAdmin, registerUser } from "@/lib/auth/users";
-import { listChats, createChat, findOwnChat } from "@/lib/db/chats";
+import { createChat, findOwnChat, listChats } from "@/lib/db/chats";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { useTestDatabase } from "../support/test-db";
@@ -79,12 +79,17 @@ describe("accounts and sessions", () => {
       registerUser({ email: "KIM@firm.test", name: "dup", role: "lawyer", password: "long-enough-pw" }),
       "auth:email_taken",
     );
-    await expect(registerUser({ email: "new@firm.test", name: "n", role: "lawyer", password: "short" })).rejects.toThrow();
+    await expect(
+      registerUser({ email: "new@firm.test", name: "n", role: "lawyer", password: "short" }),
+    ).rejects.toThrow();
   });
 
   it("changes a password and ends every session of the user", async () => {
     const { token, user } = await signIn("kim@firm.test", "lawyer-password-1");
-    await expectCode(changePassword(user.id, user.email, "not-current", "new-password-123"), "auth:invalid_credentials");
+    await expectCode(
+      changePassword(user.id, user.email, "not-current", "new-password-123"),
+      "auth:invalid_credentials",
+    );
     await changePassword(user.id, user.email, "lawyer-password-1", "new-password-123");
     expect(await resolveSession(token)).toBeNull();
     await expect(signIn("kim@firm.test", "new-password-123")).resolves.toBeTruthy();
@@ -99,7 +104,12 @@ describe("accounts and sessions", () => {
 
   it("shows a lawyer only their own chats", async () => {
     const kim = (await signIn("kim@firm.test", "new-password-123")).user;
-    const lee = await registerUser({ email: "park@firm.test", name: "박", role: "lawyer", password: "park-password-1" });
+    const lee = await registerUser({
+      email: "park@firm.test",
+      name: "박",
+      role: "lawyer",
+      password: "park-password-1",
+    });
     const chat = await createChat(kim.id, "약혼 해제와 예물 반환");
     await createChat(lee.id, "다른 사람의 대화");
     expect((await listChats(kim.id)).map((c) => c.title)).toEqual(["약혼 해제와 예물 반환"]);

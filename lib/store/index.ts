@@ -1,0 +1,45 @@
+import { join, resolve } from "node:path";
+import { env } from "../env";
+import { EmbeddedStore } from "./embedded-store";
+import { QdrantStore } from "./qdrant-store";
+import type { VectorStore } from "./types";
+
+export interface StoreSettings {
+  kind: "embedded" | "qdrant";
+  dataDir: string;
+  qdrantUrl?: string;
+  qdrantApiKey?: string;
+  qdrantCollection: string;
+  denseSize?: number;
+}
+
+export function createStore(settings: StoreSettings): VectorStore {
+  if (settings.kind === "qdrant") {
+    return new QdrantStore({
+      url: settings.qdrantUrl ?? "",
+      apiKey: settings.qdrantApiKey,
+      collection: settings.qdrantCollection,
+      denseSize: settings.denseSize,
+    });
+  }
+  return new EmbeddedStore(join(resolve(settings.dataDir), "store"));
+}
+
+// One store per process (the embedded one holds its index in memory); kept on globalThis so
+// Next.js dev reloads don't open a second copy.
+const holder = globalThis as unknown as { __store?: VectorStore };
+
+export async function getStore(): Promise<VectorStore> {
+  if (!holder.__store) {
+    const s = env();
+    holder.__store = createStore({
+      kind: s.VECTOR_STORE,
+      dataDir: s.DATA_DIR,
+      qdrantUrl: s.QDRANT_URL,
+      qdrantApiKey: s.QDRANT_API_KEY,
+      qdrantCollection: s.QDRANT_COLLECTION,
+      denseSize: s.EMBEDDINGS_DIMENSIONS,
+    });
+  }
+  return holder.__store;
+}
