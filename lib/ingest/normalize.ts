@@ -8,8 +8,9 @@
 export function normalizeReferenceList(text: string): string {
   return text
     .replace(/\s+/g, " ")
-    .replace(/\s+([,，/])/g, "$1")
+    .replace(/\s+([,，])/g, "$1")
     .replace(/([,，])(?=\S)/g, "$1 ")
+    .replace(/\s*\/\s*/g, " / ")
     .replace(/(판결|결정)(?=[가-하]\.\s)/g, "$1 / ") // "판결다. 대법원…": a missing separator between items
     .replace(/[\s/,]+$/, "")
     .trim();
