@@ -37,9 +37,10 @@ export async function defaultJobContext(): Promise<JobContext> {
 }
 
 const queue: string[] = [];
-let draining: Promise<void> | undefined;
+let draining = false;
 
 async function drain(): Promise<void> {
+  draining = true;
   for (let id = queue.shift(); id; id = queue.shift()) {
     try {
       await runIngestionJob(id, await defaultJobContext());
@@ -47,13 +48,13 @@ async function drain(): Promise<void> {
       logError(error);
     }
   }
-  draining = undefined;
+  draining = false;
 }
 
 /** Queues a job to run in the background of this process; returns at once. */
 export function enqueueJob(jobId: string): void {
   if (!queue.includes(jobId)) queue.push(jobId);
-  draining ??= drain();
+  if (!draining) void drain();
 }
 
 let resumed = false;

@@ -56,7 +56,7 @@ describe("embedded store BM25", () => {
     const got = await store.sparseSearch(query, { topN: 5, filter: { corpusIds: ["x"] } });
     const want = referenceBm25(items, query, 5);
     expect(got.map((h) => h.chunk.id)).toEqual(want.map((h) => h.id));
-    got.forEach((h, i) => expect(h.score).toBeCloseTo(want[i]?.score ?? 0, 9));
+    for (const [i, h] of got.entries()) expect(h.score).toBeCloseTo(want[i]?.score ?? 0, 9);
     await store.close();
   });
 });
