@@ -1,4 +1,4 @@
-import { bm25Idf, bm25Tf, termCounts } from "../rag/bm25";
+import { BM25_B, BM25_K1, bm25Idf, termCounts } from "../rag/bm25";
 
 /**
  * An in-memory inverted index over slots (dense integer ids assigned by the store). BM25 is
@@ -75,29 +75,39 @@ export class SparseIndex {
         total += s.total;
       }
     }
-    if (count === 0) return [];
+    if (count === 0 || topN <= 0) return [];
     const avg = total / count;
-    const scores = new Map<number, number>();
+    // Typed arrays instead of Maps and Sets: a common bigram has a posting for most chunks, and a
+    // query touches ~10⁵ postings; this loop is the whole cost of a sparse query.
+    const groupOk = new Uint8Array(this.groupStats.size + 1);
+    for (const g of groups) if (g < groupOk.length) groupOk[g] = 1;
+    const lengths = this.lengths;
+    const slotGroups = this.groups;
+    const scores = new Float64Array(lengths.length);
+    const touched: number[] = [];
+    const k1 = BM25_K1;
+    const lengthNorm = (length: number) => k1 * (1 - BM25_B + (BM25_B * length) / avg);
     for (const term of new Set(queryTokens)) {
       const p = this.postings.get(term);
       if (!p) continue;
+      const { slots, tfs, length } = p;
       let df = 0;
-      for (let i = 0; i < p.length; i++) {
-        const slot = p.slots[i] as number;
-        if ((this.lengths[slot] ?? -1) >= 0 && groups.has(this.groups[slot] as number)) df += 1;
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i] as number;
+        if ((lengths[slot] as number) >= 0 && groupOk[slotGroups[slot] as number] === 1) df += 1;
       }
       if (df === 0) continue;
       const idf = bm25Idf(count, df);
-      for (let i = 0; i < p.length; i++) {
-        const slot = p.slots[i] as number;
-        const length = this.lengths[slot] ?? -1;
-        if (length < 0 || !groups.has(this.groups[slot] as number)) continue;
-        scores.set(slot, (scores.get(slot) ?? 0) + idf * bm25Tf(p.tfs[i] as number, length, avg));
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i] as number;
+        const docLength = lengths[slot] as number;
+        if (docLength < 0 || groupOk[slotGroups[slot] as number] !== 1) continue;
+        const tf = tfs[i] as number;
+        if (scores[slot] === 0) touched.push(slot);
+        scores[slot] = (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + lengthNorm(docLength));
       }
     }
-    const hits: { slot: number; score: number }[] = [];
-    for (const [slot, score] of scores) if (allowed(slot)) hits.push({ slot, score });
-    return hits.sort((a, b) => b.score - a.score || a.slot - b.slot).slice(0, topN);
+    return topK(touched, scores, topN, allowed);
   }
 
   private ensure(slot: number): void {
@@ -111,4 +121,53 @@ export class SparseIndex {
     this.lengths = lengths;
     this.groups = groups;
   }
+}
+
+/**
+ * The best `n` slots by score (ties: lower slot first), checking `allowed` only for slots that
+ * would enter the result — the filter predicate is far costlier than a comparison.
+ */
+function topK(
+  candidates: number[],
+  scores: Float64Array,
+  n: number,
+  allowed: (slot: number) => boolean,
+): { slot: number; score: number }[] {
+  const better = (a: number, b: number) => (scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b);
+  // Min-heap of the current best n: its root is the weakest kept slot.
+  const heap: number[] = [];
+  const siftUp = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!better(heap[parent] as number, heap[i] as number)) break;
+      [heap[parent], heap[i]] = [heap[i] as number, heap[parent] as number];
+      i = parent;
+    }
+  };
+  const siftDown = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let weakest = i;
+      if (l < heap.length && better(heap[weakest] as number, heap[l] as number)) weakest = l;
+      if (r < heap.length && better(heap[weakest] as number, heap[r] as number)) weakest = r;
+      if (weakest === i) return;
+      [heap[weakest], heap[i]] = [heap[i] as number, heap[weakest] as number];
+      i = weakest;
+    }
+  };
+  for (const slot of candidates) {
+    if (heap.length === n && !better(slot, heap[0] as number)) continue;
+    if (!allowed(slot)) continue;
+    if (heap.length < n) {
+      heap.push(slot);
+      siftUp(heap.length - 1);
+    } else {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap
+    .sort((a, b) => (better(a, b) ? -1 : 1))
+    .map((slot) => ({ slot, score: scores[slot] as number }));
 }
