@@ -21,7 +21,11 @@ const dir = arg("--dir", "../shared/data/precedents");
 const bench = arg("--bench", "../shared/data/dev/retrieval.jsonl");
 
 const files = listInputFiles(dir).map((f) => ({ name: f.name, bytes: readFileSync(f.path) }));
-const perPass = files.reduce((n, f) => n + parseFile(f.name, f.bytes).decisions.reduce((m, d) => m + chunkDecision(d, { corpusId: "x" }).length, 0), 0);
+const perPass = files.reduce(
+  (n, f) =>
+    n + parseFile(f.name, f.bytes).decisions.reduce((m, d) => m + chunkDecision(d, { corpusId: "x" }).length, 0),
+  0,
+);
 const passes = Math.ceil(target / perPass);
 const storeDir = mkdtempSync(join(tmpdir(), "rar-bench-"));
 const store = new EmbeddedStore(storeDir);
@@ -46,7 +50,9 @@ for (let pass = 0; pass < passes; pass++) {
       batch = [];
     }
   }
-  process.stderr.write(`\r  pass ${pass + 1}/${passes}: ${chunks} chunks, ${(chunks / ((performance.now() - started) / 1000)).toFixed(0)} chunks/s   `);
+  process.stderr.write(
+    `\r  pass ${pass + 1}/${passes}: ${chunks} chunks, ${(chunks / ((performance.now() - started) / 1000)).toFixed(0)} chunks/s   `,
+  );
 }
 await store.upsert(batch);
 chunks += batch.length;
@@ -66,7 +72,8 @@ for (let round = 0; round < 5; round++) {
   }
 }
 latencies.sort((a, b) => a - b);
-const pct = (p: number) => (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(1);
+const pct = (p: number) =>
+  (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(1);
 await store.close();
 
 const reopenStarted = performance.now();

@@ -21,7 +21,7 @@ bash scripts/ensure-chromium.sh
 npm run --silent db:generate
 set +e
 
-stage "lint (biome)" npx --no-install biome ci .
+stage "lint (biome)" npx --no-install biome ci --colors=off .
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run
 stage "build (next)" npx --no-install next build

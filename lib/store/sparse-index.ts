@@ -133,7 +133,8 @@ function topK(
   n: number,
   allowed: (slot: number) => boolean,
 ): { slot: number; score: number }[] {
-  const better = (a: number, b: number) => (scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b);
+  const better = (a: number, b: number) =>
+    (scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b);
   // Min-heap of the current best n: its root is the weakest kept slot.
   const heap: number[] = [];
   const siftUp = (i: number) => {
@@ -167,7 +168,5 @@ function topK(
       siftDown(0);
     }
   }
-  return heap
-    .sort((a, b) => (better(a, b) ? -1 : 1))
-    .map((slot) => ({ slot, score: scores[slot] as number }));
+  return heap.sort((a, b) => (better(a, b) ? -1 : 1)).map((slot) => ({ slot, score: scores[slot] as number }));
 }
