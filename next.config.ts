@@ -6,7 +6,7 @@ env();
 
 const nextConfig: NextConfig = {
   // Native modules must stay outside the bundle: they are loaded from node_modules at run time.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@lancedb/lancedb"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
   poweredByHeader: false,
   experimental: {
     // forbidden() renders app/forbidden.tsx with a real 403 for non-admins.
