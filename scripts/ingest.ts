@@ -44,11 +44,27 @@ try {
   const ctx = await defaultJobContext();
   console.log(`말뭉치 '${corpus.name}'에 가져오기: ${input}${ctx.embedder ? "" : " (임베딩 없음: BM25 전용 색인)"}`);
   const started = Date.now();
+  // Redraw at most 5 times a second on a terminal; in a log (CI, nohup) print a line per 10%.
+  const tty = process.stderr.isTTY;
+  let lastDraw = 0;
+  let lastDecile = -1;
   const result = await runIngestionJob(job.id, {
     ...ctx,
-    onProgress: (counts) => process.stderr.write(renderProgress(counts, started)),
+    onProgress: (counts) => {
+      const done = counts.filesTotal > 0 && counts.filesDone === counts.filesTotal;
+      if (tty) {
+        if (!done && Date.now() - lastDraw < 200) return;
+        lastDraw = Date.now();
+        process.stderr.write(renderProgress(counts, started));
+      } else {
+        const decile = counts.filesTotal ? Math.floor((counts.filesDone / counts.filesTotal) * 10) : 0;
+        if (decile === lastDecile) return;
+        lastDecile = decile;
+        process.stderr.write(`${renderProgress(counts, started).trim()}\n`);
+      }
+    },
   });
-  process.stderr.write("\n");
+  if (tty) process.stderr.write("\n");
   console.log(
     `${result.status === "done" ? "완료" : result.status}: 문서 ${result.indexed}건 색인, ${result.unchanged}건 변경 없음, 청크 ${result.chunked}개, 임베딩 ${result.embedded}개, 실패 ${result.failed}건 (${((Date.now() - started) / 1000).toFixed(1)}초)`,
   );

@@ -74,11 +74,13 @@ function normalized(vector: number[] | Float32Array): Float32Array {
 export class EmbeddedStore implements VectorStore {
   readonly kind = "embedded" as const;
   private readonly db: Database.Database;
-  private readonly sparse = new SparseIndex();
-  private readonly metas: (SlotMeta | undefined)[] = [];
-  private readonly vectors: (Float32Array | undefined)[] = [];
-  private readonly slotOf = new Map<string, number>();
-  private readonly groupOf = new Map<string, number>();
+  private sparse = new SparseIndex();
+  private metas: (SlotMeta | undefined)[] = [];
+  private vectors: (Float32Array | undefined)[] = [];
+  private slotOf = new Map<string, number>();
+  private groupOf = new Map<string, number>();
+  /** SQLite's data_version: changes when another connection (the ingest CLI) commits. */
+  private version = 0;
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -93,7 +95,20 @@ export class EmbeddedStore implements VectorStore {
     this.load();
   }
 
+  /** Reloads the in-memory index when another process wrote to the store since we last looked. */
+  private fresh(): void {
+    const version = this.db.pragma("data_version", { simple: true }) as number;
+    if (version === this.version) return;
+    this.sparse = new SparseIndex();
+    this.metas = [];
+    this.vectors = [];
+    this.slotOf = new Map();
+    this.groupOf = new Map();
+    this.load();
+  }
+
   private load(): void {
+    this.version = this.db.pragma("data_version", { simple: true }) as number;
     const rows = this.db
       .prepare("SELECT id, corpus_id, case_no, case_type, court, decision_date, tokens, vector FROM chunks")
       .raw()
@@ -135,6 +150,7 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async upsert(items: IndexedChunk[]): Promise<void> {
+    this.fresh();
     const insert = this.db.prepare(
       `INSERT OR REPLACE INTO chunks VALUES (@id, @corpusId, @caseNo, @caseName, @court, @courtLevel, @caseType,
        @decisionDate, @section, @sectionOrder, @text, @contentHash, @tokens, @vector)`,
@@ -199,11 +215,13 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]> {
+    this.fresh();
     const { groups, allowed } = this.scope(options.filter);
     return this.fetch(this.sparse.search(tokens, options.topN, groups, allowed));
   }
 
   async denseSearch(vector: number[], options: SearchOptions): Promise<ScoredChunk[]> {
+    this.fresh();
     const query = normalized(vector);
     const { allowed } = this.scope(options.filter);
     const hits: { slot: number; score: number }[] = [];
@@ -228,6 +246,7 @@ export class EmbeddedStore implements VectorStore {
   }
 
   private deleteWhere(where: string, ...params: string[]): void {
+    this.fresh();
     const ids = this.db
       .prepare(`SELECT id FROM chunks WHERE ${where}`)
       .pluck()
@@ -248,6 +267,7 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async count(filter?: StoreFilter): Promise<number> {
+    this.fresh();
     const { allowed } = this.scope(filter);
     let n = 0;
     for (let slot = 0; slot < this.metas.length; slot++) if (allowed(slot)) n += 1;

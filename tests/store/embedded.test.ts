@@ -60,3 +60,30 @@ describe("embedded store BM25", () => {
     await store.close();
   });
 });
+
+describe("embedded store shared with another process", () => {
+  it("sees chunks another connection (the ingest CLI) wrote after it opened", async () => {
+    const shared = mkdtempSync(join(tmpdir(), "rar-shared-"));
+    const server = new EmbeddedStore(shared);
+    const cli = new EmbeddedStore(shared);
+    const item = toIndexed(
+      {
+        corpus: "Z",
+        caseNo: "2001다9",
+        caseType: "민사",
+        court: "대법원",
+        date: "2001-01-01",
+        section: "판시사항",
+        order: 0,
+        text: "명의신탁 부동산의 반환 청구",
+      },
+      { Z: "z" },
+    );
+    await cli.upsert([item]);
+    expect(await server.count({ corpusIds: ["z"] })).toBe(1);
+    expect((await server.sparseSearch(tokenizeKo("명의신탁"), { topN: 1 }))[0]?.chunk.caseNo).toBe("2001다9");
+    await cli.deleteCorpus("z");
+    expect(await server.count({ corpusIds: ["z"] })).toBe(0);
+    await Promise.all([server.close(), cli.close()]);
+  });
+});
