@@ -62,6 +62,30 @@ test.describe("corpus ingestion", () => {
     await expect(page.getByTestId("documents-table")).toContainText("2099다1234");
   });
 
+  test("a plain-text decision takes its missing metadata from the upload form", async ({ page }) => {
+    await signIn(page, E2E_USERS.admin.email, E2E_USERS.admin.password);
+    await page.goto("/admin/corpora");
+    await page.getByTestId("corpus-name").fill("텍스트 판례");
+    await page.getByTestId("create-corpus-submit").click();
+    await expect(page.getByTestId("corpus-title")).toHaveText("텍스트 판례");
+    await page.getByTestId("upload-files").setInputFiles([
+      {
+        name: "판결문.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("【판시사항】\n가상의 임대차 분쟁\n\n【판결요지】\n가상의 요지입니다.\n"),
+      },
+    ]);
+    await page.getByText("텍스트 파일의 판례 정보 (선택)").click();
+    await page.getByTestId("upload-meta-caseNo").fill("2099가합77");
+    await page.getByTestId("upload-meta-court").fill("서울중앙지방법원");
+    await page.getByTestId("upload-meta-caseType").fill("민사");
+    await page.getByTestId("upload-submit").click();
+    await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    const table = page.getByTestId("documents-table");
+    await expect(table).toContainText("2099가합77");
+    await expect(table).toContainText("서울중앙지방법원");
+  });
+
   test("a lawyer's upload is refused on the server", async ({ page }) => {
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
     const response = await page.request.post("/api/admin/corpora/anything/upload", {

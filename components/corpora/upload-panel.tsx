@@ -13,6 +13,13 @@ interface Props {
 }
 
 const ACCEPT = ".md,.markdown,.txt,.json,.jsonl,.zip";
+const META_FIELDS = [
+  ["caseNo", "사건번호", "2023다12345"],
+  ["caseName", "사건명", "손해배상(기)"],
+  ["court", "법원", "대법원"],
+  ["caseType", "사건종류", "민사"],
+  ["decisionDate", "선고일자", "2023-05-18"],
+] as const;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
 /** A file with the path it had inside a chosen folder (webkitRelativePath), when any. */
@@ -28,6 +35,7 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
   const [job, setJob] = useState<JobView | null>(initialJob);
   const [dragging, setDragging] = useState(false);
   const folderInput = useRef<HTMLInputElement>(null);
+  const metaForm = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     // React has no prop for it: folder picking is a non-standard attribute set on the element.
@@ -70,6 +78,8 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
       body.append("files", file);
       body.append("paths", relativeName(file));
     }
+    for (const input of metaForm.current?.querySelectorAll("input") ?? [])
+      body.append(`meta.${input.name}`, input.value);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/admin/corpora/${corpusId}/upload`);
     xhr.upload.onprogress = (e) => e.lengthComputable && setUploadRatio(e.loaded / e.total);
@@ -159,6 +169,25 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
           </span>
         ) : null}
       </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted">텍스트 파일의 판례 정보 (선택)</summary>
+        <p className="mt-1 text-xs text-muted">
+          .txt/.md 판례 본문에 사건번호 등이 적혀 있지 않을 때 씁니다. 파일에 적힌 정보가 우선합니다.
+        </p>
+        <div ref={metaForm} className="mt-2 grid grid-cols-2 gap-2">
+          {META_FIELDS.map(([name, label, example]) => (
+            <label key={name} className="text-xs">
+              <span className="mb-0.5 block text-muted">{label}</span>
+              <input
+                name={name}
+                placeholder={example}
+                data-testid={`upload-meta-${name}`}
+                className="w-full rounded border border-line px-2 py-1 text-sm"
+              />
+            </label>
+          ))}
+        </div>
+      </details>
       {limitError || error ? (
         <p role="alert" className="rounded bg-red-50 px-2 py-1 text-sm text-red-800" data-testid="upload-error">
           {limitError ?? error}

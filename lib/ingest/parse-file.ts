@@ -1,19 +1,17 @@
 import { extname } from "node:path";
 import { AppError, toAppError } from "../errors";
 import { decodeText } from "./encoding";
+import type { MetaHints } from "./hints";
 import { parseJsonDecisions } from "./parse-json";
 import { parsePrecedentMarkdown } from "./parse-precedent-md";
 import { parsePlainDecision } from "./parse-text";
-import type { DecisionMeta, ParsedDecision } from "./types";
+import type { ParsedDecision } from "./types";
 
 export interface FileProblem {
   file: string;
   code: string;
   message: string;
 }
-
-/** Metadata typed into the upload form, applied to plain .txt/.md decisions that lack their own. */
-export type MetaHints = Partial<DecisionMeta>;
 
 /**
  * One input file → the decisions in it, plus a problem per part that could not be read. A file

@@ -6,8 +6,8 @@ import type { DecisionMeta, ParsedDecision } from "./types";
 
 /**
  * Plain .txt/.md decisions: section headings written as 【판시사항】, [판결요지], ## 참조조문,
- * "■ 판례내용" or the bare word on its own line. Metadata comes from the upload form; a 사건번호
- * missing there is looked for in the lines before the first section.
+ * "■ 판례내용" or the bare word on its own line. Metadata is read from the lines before the first
+ * section ("사건번호: …", "대법원 2010. 1. 14. 선고 2009다228 판결"); the upload form fills the rest.
  */
 
 const HEADING = /^\s*(?:#{1,6}\s*)?(?:[■◎○●▶\-*]\s*)?(?:\d+\.\s*)?[【[<(]?\s*([가-힣\s]{2,8}?)\s*[】\]>)]?\s*:?\s*$/;

@@ -2,8 +2,9 @@ import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upser
 import { getJob, isCancelRequested, type JobCounts, type JobError, type JobRecord, updateJob } from "../db/jobs";
 import { AppError, toAppError } from "../errors";
 import { saveDecision } from "./decision-archive";
+import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
-import { type MetaHints, parseFile } from "./parse-file";
+import { parseFile } from "./parse-file";
 import { listInputFiles, readBytes } from "./sources";
 import type { ParsedDecision } from "./types";
 
@@ -98,6 +99,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
   try {
     if (!job.inputDir) throw new AppError("ingest:bad_file", { userMessage: "가져올 파일이 없습니다." });
     const files = listInputFiles(job.inputDir);
+    const hints = { ...readHints(job.inputDir), ...ctx.hints };
     counts.filesTotal = files.length;
     await persist(true);
     for (const [i, file] of files.entries()) {
@@ -105,7 +107,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
         await flush();
         return await finish("cancelled", "사용자가 작업을 취소했습니다. 취소 전까지 색인된 문서는 유지됩니다.");
       }
-      const { decisions, problems } = parseFile(file.name, readBytes(file.path), ctx.hints);
+      const { decisions, problems } = parseFile(file.name, readBytes(file.path), hints);
       counts.seen += decisions.length + problems.length;
       counts.parsed += decisions.length;
       counts.failed += problems.length;

@@ -3,6 +3,7 @@ import { dirname, join, normalize, resolve, sep } from "node:path";
 import { getCorpus } from "../db/corpora";
 import { createJob, type JobRecord, updateJob } from "../db/jobs";
 import { AppError } from "../errors";
+import { type MetaHints, writeHints } from "./hints";
 import { ACCEPTED_EXTENSIONS, extractZip, type Limits } from "./sources";
 
 export interface UploadedFile {
@@ -61,7 +62,7 @@ function safeTarget(root: string, name: string): string {
 export async function acceptUpload(
   corpusId: string,
   files: UploadedFile[],
-  options: { dataDir: string; limits: Limits },
+  options: { dataDir: string; limits: Limits; hints?: MetaHints },
 ): Promise<JobRecord> {
   if (!(await getCorpus(corpusId))) throw new AppError("not_found:resource");
   checkUploadLimits(files, options.limits);
@@ -82,6 +83,7 @@ export async function acceptUpload(
       }
       unpacked += bytes.byteLength;
     }
+    if (options.hints && Object.values(options.hints).some(Boolean)) writeHints(root, options.hints);
     await updateJob(job.id, { inputDir: root });
     return { ...job, inputDir: root };
   } catch (error) {

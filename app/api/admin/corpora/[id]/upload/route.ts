@@ -1,6 +1,7 @@
 import { requireAdmin } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { AppError, errorResponse } from "@/lib/errors";
+import { metaHintsSchema } from "@/lib/ingest/hints";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { acceptUpload } from "@/lib/ingest/upload";
 import { currentUser } from "../../../../../(auth)/auth";
@@ -26,6 +27,17 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     const form = await request.formData().catch((cause) => {
       throw new AppError("ingest:bad_file", { userMessage: "업로드 요청을 읽을 수 없습니다.", cause });
     });
+    const hints = metaHintsSchema.safeParse(
+      Object.fromEntries(
+        ["caseNo", "caseName", "court", "caseType", "decisionDate"].map((k) => [
+          k,
+          String(form.get(`meta.${k}`) ?? ""),
+        ]),
+      ),
+    );
+    if (!hints.success) {
+      throw new AppError("bad_request:input", { userMessage: hints.error.issues[0]?.message });
+    }
     const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
     const paths = form.getAll("paths").map(String);
     const job = await acceptUpload(
@@ -35,7 +47,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
         size: file.size,
         bytes: async () => new Uint8Array(await file.arrayBuffer()),
       })),
-      { dataDir: settings.DATA_DIR, limits },
+      { dataDir: settings.DATA_DIR, limits, hints: hints.data },
     );
     enqueueJob(job.id);
     return Response.json({ jobId: job.id }, { status: 202 });
