@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { changePasswordAction } from "@/app/(app)/account/actions";
+import { FormError, SubmitButton } from "@/components/form-controls";
 
 const inputClass = "w-full rounded-md border border-line bg-white px-3 py-2 text-sm outline-none focus:border-accent";
 
@@ -21,18 +22,8 @@ export function ChangePasswordForm() {
         <span className="mb-1 block text-sm font-medium">새 비밀번호 확인</span>
         <input name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
       </label>
-      {state.error ? (
-        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">
-          {state.error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-      >
-        {pending ? "변경 중…" : "비밀번호 변경"}
-      </button>
+      <FormError message={state.error} />
+      <SubmitButton pending={pending} label="비밀번호 변경" pendingLabel="변경 중…" wide={false} />
       <p className="text-xs text-muted">변경하면 모든 기기에서 로그아웃되며 새 비밀번호로 다시 로그인합니다.</p>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { type CreateUserState, createUserAction } from "@/app/(app)/admin/users/actions";
+import { FormError, SubmitButton } from "@/components/form-controls";
 
 const inputClass = "w-full rounded-md border border-line bg-white px-3 py-2 text-sm outline-none focus:border-accent";
 
@@ -67,11 +68,7 @@ export function CreateUserForm() {
           <option value="admin">관리자</option>
         </select>
       </Field>
-      {state.error ? (
-        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">
-          {state.error}
-        </p>
-      ) : null}
+      <FormError message={state.error} />
       {state.ok ? (
         <p
           role="status"
@@ -81,14 +78,7 @@ export function CreateUserForm() {
           사용자를 만들었습니다.
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        data-testid="create-user-submit"
-        className="w-full rounded-md bg-accent px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-      >
-        {pending ? "만드는 중…" : "사용자 만들기"}
-      </button>
+      <SubmitButton pending={pending} label="사용자 만들기" pendingLabel="만드는 중…" testId="create-user-submit" />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { type SignInState, signInAction } from "@/app/(auth)/actions";
+import { FormError, SubmitButton } from "@/components/form-controls";
 
 export function LoginForm({ next }: { next?: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
@@ -33,19 +34,8 @@ export function LoginForm({ next }: { next?: string }) {
           className="w-full rounded-md border border-line bg-white px-3 py-2 outline-none focus:border-accent"
         />
       </label>
-      {state.error ? (
-        <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        data-testid="login-submit"
-        className="w-full rounded-md bg-accent px-4 py-2 font-medium text-white hover:opacity-90 disabled:opacity-60"
-      >
-        {pending ? "로그인 중…" : "로그인"}
-      </button>
+      <FormError message={state.error} testId="login-error" />
+      <SubmitButton pending={pending} label="로그인" pendingLabel="로그인 중…" testId="login-submit" />
     </form>
   );
 }

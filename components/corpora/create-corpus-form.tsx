@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { createCorpusAction, type FormState } from "@/app/(app)/admin/corpora/actions";
+import { FormError, SubmitButton } from "@/components/form-controls";
 
 const inputClass = "w-full rounded-md border border-line bg-white px-3 py-2 text-sm outline-none focus:border-accent";
 
@@ -26,19 +27,8 @@ export function CreateCorpusForm() {
         </label>
         <input id="corpus-description" name="description" maxLength={200} className={inputClass} />
       </div>
-      {state.error ? (
-        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">
-          {state.error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        data-testid="create-corpus-submit"
-        className="w-full rounded-md bg-accent px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-      >
-        {pending ? "만드는 중…" : "말뭉치 만들기"}
-      </button>
+      <FormError message={state.error} />
+      <SubmitButton pending={pending} label="말뭉치 만들기" pendingLabel="만드는 중…" testId="create-corpus-submit" />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cancelJobAction } from "@/app/(app)/admin/corpora/actions";
+import { zeroCounts } from "@/lib/ingest/job-counts";
 import { JobProgress, type JobView } from "./job-progress";
 
 interface Props {
@@ -110,15 +111,7 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
         message: null,
         cancelRequested: false,
         startedAt: null,
-        seen: 0,
-        parsed: 0,
-        chunked: 0,
-        embedded: 0,
-        indexed: 0,
-        failed: 0,
-        unchanged: 0,
-        filesTotal: 0,
-        filesDone: 0,
+        ...zeroCounts(),
       });
     };
     setUploadRatio(0);

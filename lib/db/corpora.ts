@@ -1,3 +1,4 @@
+import type { DecisionMeta } from "../ingest/types";
 import { type Db, db } from "./client";
 
 export interface CorpusRecord {
@@ -49,16 +50,8 @@ export async function refreshCorpusCounts(id: string, client: Db = db()): Promis
   });
 }
 
-export interface DocumentInput {
+export interface DocumentInput extends DecisionMeta {
   corpusId: string;
-  caseNo: string;
-  caseName: string;
-  court: string;
-  courtLevel: string;
-  caseType: string;
-  decisionDate: string;
-  serialNo?: string;
-  sourceUrl?: string;
   sourcePath?: string;
   contentHash: string;
   chunkCount: number;

@@ -4,6 +4,7 @@ import { AppError, toAppError } from "../errors";
 import { saveDecision } from "./decision-archive";
 import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
+import { zeroCounts } from "./job-counts";
 import { parseFile } from "./parse-file";
 import { listInputFiles, readBytes } from "./sources";
 import type { ParsedDecision } from "./types";
@@ -22,18 +23,6 @@ export type JobContext = Omit<IndexContext, "corpusId"> & {
 const MAX_STORED_ERRORS = 1000;
 const PERSIST_EVERY_MS = 500;
 const CANCEL_CHECK_EVERY_FILES = 25;
-
-const zeroCounts = (): JobCounts => ({
-  seen: 0,
-  parsed: 0,
-  chunked: 0,
-  embedded: 0,
-  indexed: 0,
-  failed: 0,
-  unchanged: 0,
-  filesTotal: 0,
-  filesDone: 0,
-});
 
 /**
  * Runs (or resumes) one ingestion job to its end. Resuming is restarting: documents whose content
