@@ -1,0 +1,40 @@
+import { tokenizeKo } from "../ingest/tokenize-ko";
+import type { ScoredChunk } from "../ingest/types";
+import type { StoreFilter, VectorStore } from "../store/types";
+import { reciprocalRankFusion, weightedScoreFusion } from "./fusion";
+import type { PipelineSettings } from "./settings";
+
+export interface RetrievalLists {
+  dense: ScoredChunk[];
+  sparse: ScoredChunk[];
+  fused: ScoredChunk[];
+}
+
+/**
+ * One query through hybrid retrieval: BM25 over our tokens and, when a query vector is given,
+ * dense search; the two lists combined by the configured fusion. Without a vector (no embeddings
+ * endpoint) the BM25 list is the result.
+ */
+export async function hybridRetrieve(
+  query: string,
+  vector: number[] | undefined,
+  store: VectorStore,
+  settings: PipelineSettings,
+  filter?: StoreFilter,
+): Promise<RetrievalLists> {
+  const options = { topN: settings.topN, filter };
+  const [sparse, dense] = await Promise.all([
+    store.sparseSearch(tokenizeKo(query), options),
+    vector ? store.denseSearch(vector, options) : Promise.resolve([]),
+  ]);
+  if (!vector) return { dense, sparse, fused: sparse.slice(0, settings.topN) };
+  const lists = [
+    { list: dense, weight: settings.denseWeight },
+    { list: sparse, weight: settings.sparseWeight },
+  ];
+  const fused =
+    settings.hybridFusion === "rrf"
+      ? reciprocalRankFusion(lists, settings.rrfK, settings.topN)
+      : weightedScoreFusion(lists, settings.topN);
+  return { dense, sparse, fused };
+}

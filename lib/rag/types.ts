@@ -1,0 +1,46 @@
+import type { ScoredChunk } from "../ingest/types";
+import type { AnswerPart } from "./citations";
+
+export type QueryKind = "original" | "analytical" | "rationale";
+
+/** What the pipeline tells the UI as it goes; each stage's result is sent the moment it exists. */
+export type PipelineEvent =
+  | { type: "query-delta"; which: "analytical" | "rationale"; delta: string }
+  | { type: "query"; which: QueryKind; text: string }
+  | { type: "retrieved"; which: QueryKind; chunks: ScoredChunk[] }
+  | { type: "fused"; chunks: ScoredChunk[] }
+  | { type: "reranked"; chunks: ScoredChunk[]; reranked: boolean }
+  | { type: "answer-delta"; delta: string }
+  | { type: "notice"; code: string; message: string };
+
+export interface StageTiming {
+  stage: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface PipelineTrace {
+  question: string;
+  queries: Partial<Record<QueryKind, string>>;
+  /** Raw judge output (reasoning + passage); only the passage is a query. */
+  judgeOutput?: string;
+  lists: Partial<Record<QueryKind, { id: string; caseNo: string; score: number }[]>>;
+  fused: { id: string; caseNo: string; score: number }[];
+  reranked: boolean;
+  notices: { code: string; message: string }[];
+  timings: StageTiming[];
+  /** ms from start to the first event the user sees, and to the first answer token. */
+  firstVisibleMs?: number;
+  firstAnswerTokenMs?: number;
+  totalMs: number;
+  llmMs: number;
+}
+
+export interface PipelineResult {
+  answer: string;
+  parts: AnswerPart[];
+  context: ScoredChunk[];
+  trace: PipelineTrace;
+  /** True when no LLM wrote the answer (it lists the ranked precedents instead). */
+  retrievalOnly: boolean;
+}
