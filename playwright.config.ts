@@ -39,7 +39,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx tests/fake-servers/cli.ts --openai-port ${FAKE_OPENAI_PORT} --rerank-port ${FAKE_RERANK_PORT}`,
+      command: `npx tsx tests/fake-servers/cli.ts --openai-port ${FAKE_OPENAI_PORT} --rerank-port ${FAKE_RERANK_PORT} --rules e2e/fake-rules.json`,
       url: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1/models`,
       reuseExistingServer: false,
       timeout: 30_000,

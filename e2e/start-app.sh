@@ -7,6 +7,11 @@ rm -rf "${DATA_DIR:?}"
 mkdir -p "$DATA_DIR"
 npm run --silent db:migrate
 npm run --silent db:seed -- --user "$E2E_LAWYER"
+# Decisions to ask about: our own fixtures always, the real shared decisions when present.
+npm run --silent ingest -- tests/fixtures/decisions --corpus "테스트 판례" > /dev/null
+if [ -d ../shared/data/precedents ]; then
+  npm run --silent ingest -- ../shared/data/precedents --corpus "공유 판례" > /dev/null
+fi
 # `npm test` builds before the e2e stage; build here only when run on its own.
 [ -f .next/BUILD_ID ] || npx --no-install next build
 exec npx --no-install next start -H 127.0.0.1 -p "$PORT"

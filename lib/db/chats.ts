@@ -31,3 +31,49 @@ export async function deleteOwnChat(userId: string, chatId: string, client: Db =
   const result = await client.chat.deleteMany({ where: { id: chatId, userId } });
   return result.count > 0;
 }
+
+export interface MessageRecord {
+  id: string;
+  chatId: string;
+  role: "user" | "assistant";
+  content: string;
+  status: "complete" | "streaming" | "stopped" | "error";
+  trace: string | null;
+  createdAt: Date;
+}
+
+export async function addMessage(
+  input: { chatId: string; role: "user" | "assistant"; content: string; status?: MessageRecord["status"] },
+  client: Db = db(),
+): Promise<MessageRecord> {
+  const row = await client.message.create({ data: { ...input, status: input.status ?? "complete" } });
+  await client.chat.update({ where: { id: input.chatId }, data: { updatedAt: new Date() } });
+  return row as MessageRecord;
+}
+
+export async function finishMessage(
+  id: string,
+  data: { content: string; status: MessageRecord["status"]; trace?: unknown },
+  client: Db = db(),
+): Promise<void> {
+  await client.message.update({
+    where: { id },
+    data: {
+      content: data.content,
+      status: data.status,
+      trace: data.trace === undefined ? undefined : JSON.stringify(data.trace),
+    },
+  });
+}
+
+/** Messages of a chat the user owns, oldest first (empty when the chat is not theirs). */
+export async function listOwnMessages(userId: string, chatId: string, client: Db = db()): Promise<MessageRecord[]> {
+  const rows = await client.message.findMany({ where: { chatId, chat: { userId } }, orderBy: { createdAt: "asc" } });
+  return rows as MessageRecord[];
+}
+
+/** Answers left "streaming" by a server that stopped mid-answer are closed as stopped. */
+export async function closeDanglingMessages(client: Db = db()): Promise<number> {
+  const result = await client.message.updateMany({ where: { status: "streaming" }, data: { status: "stopped" } });
+  return result.count;
+}

@@ -12,10 +12,12 @@ const arg = (name: string) => {
 
 const rulesFile = arg("--rules");
 const rules = rulesFile
-  ? (JSON.parse(readFileSync(rulesFile, "utf8")) as (Rule & { userPattern?: string })[]).map((r) => ({
-      ...r,
-      user: r.userPattern ? new RegExp(r.userPattern) : r.user,
-    }))
+  ? (JSON.parse(readFileSync(rulesFile, "utf8")) as (Rule & { userPattern?: string })[]).map(
+      ({ userPattern, ...r }) => ({
+        ...r,
+        user: userPattern ? new RegExp(userPattern) : r.user,
+      }),
+    )
   : [];
 
 const openai = await startFakeOpenAI({ port: Number(arg("--openai-port") ?? 4010), rules, chunkDelayMs: 5 });

@@ -18,6 +18,8 @@ export interface Rule {
   hang?: boolean;
   /** Answer only this many times (then the next rule applies). */
   times?: number;
+  /** Overrides the server's delay between streamed chunks for this reply (a slow answer to stop). */
+  chunkDelayMs?: number;
 }
 
 export interface FakeOpenAIOptions {
@@ -98,8 +100,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     const base = { id, object: "chat.completion.chunk", created: 1_700_000_000, model: body.model };
     frame({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
     const size = options.chunkSize ?? 8;
+    const delay = rule?.chunkDelayMs ?? options.chunkDelayMs;
     for (let i = 0; i < text.length; i += size) {
-      if (options.chunkDelayMs) await sleep(options.chunkDelayMs);
+      if (delay) await sleep(delay);
       if (res.destroyed) return;
       frame({ ...base, choices: [{ index: 0, delta: { content: text.slice(i, i + size) }, finish_reason: null }] });
     }

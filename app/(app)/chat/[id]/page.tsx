@@ -1,0 +1,33 @@
+import { notFound } from "next/navigation";
+import { ChatView, type Turn } from "@/components/chat/chat-view";
+import { ChatSidebar } from "@/components/chat-sidebar";
+import { getComponentStatuses } from "@/lib/ai/status";
+import { stateFromStored } from "@/lib/chat/state";
+import { findOwnChat, listChats } from "@/lib/db/chats";
+import { requirePageUser } from "../../../(auth)/auth";
+
+export const dynamic = "force-dynamic";
+
+export default async function ChatPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requirePageUser();
+  const { id } = await params;
+  // Another user's chat is indistinguishable from a missing one.
+  const chat = await findOwnChat(user.id, id);
+  if (!chat) notFound();
+  const [chats, statuses] = await Promise.all([listChats(user.id), getComponentStatuses()]);
+  const turns: Turn[] = [];
+  for (const m of chat.messages) {
+    if (m.role === "user") turns.push({ key: m.id, question: m.content, state: stateFromStored("", "complete", null) });
+    else if (turns.length > 0) {
+      const last = turns[turns.length - 1] as Turn;
+      last.messageId = m.id;
+      last.state = stateFromStored(m.content, m.status, m.trace);
+    }
+  }
+  return (
+    <>
+      <ChatSidebar chats={chats} statuses={statuses} activeId={chat.id} />
+      <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_USERS } from "../playwright.config";
+import { signIn } from "./helpers";
+
+// With the shared decisions ingested the question targets a real one (76므41); a clone without
+// ../shared asks about our own fixture decision instead.
+const real = existsSync(resolve("../shared/data/precedents"));
+const QUESTION = real
+  ? "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?"
+  : "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
+const CASE_NO = real ? "76므41" : "2098다1001";
+
+test.describe("chat", () => {
+  test("asks, watches the queries and the answer stream in, and follows a citation to the highlighted passage", async ({
+    page,
+  }) => {
+    await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+    await expect(page.getByTestId("chat-empty")).toBeVisible();
+    await page.getByTestId("chat-input").fill(QUESTION);
+    await page.getByTestId("chat-input").press("Enter");
+
+    await expect(page.getByTestId("question")).toHaveText(QUESTION);
+    await expect(page.getByTestId("analytical-query")).not.toContainText("작성 중", { timeout: 20_000 });
+    await expect(page.getByTestId("analytical-query")).toContainText(real ? "약혼 해제" : "드론");
+    await expect(page.getByTestId("rationale-query")).toContainText(real ? "유책자" : "책임", { timeout: 20_000 });
+    const answer = page.getByTestId("answer");
+    await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+    await expect(page.getByTestId("evidence-item").first()).toBeVisible();
+
+    const citation = answer.getByTestId("citation-link").filter({ hasText: CASE_NO });
+    await expect(citation).toBeVisible();
+    if (real) await expect(answer.getByTestId("citation-unverified")).toContainText("2000다99999");
+
+    await citation.click();
+    await expect(page.getByTestId("precedent-case-no")).toHaveText(CASE_NO);
+    await expect(page.getByTestId("highlighted-passage").first()).toBeVisible();
+  });
+
+  test("Stop halts an answer mid-stream and the chat keeps what was written", async ({ page }) => {
+    await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+    await page.getByTestId("chat-input").fill("천천히 답해 주세요: 약혼 예물을 돌려받을 수 있나요?");
+    await page.getByTestId("send").click();
+    const answer = page.getByTestId("answer");
+    await expect(answer).toContainText("천천히", { timeout: 30_000 });
+    await page.getByTestId("stop").click();
+    await expect(answer).toHaveAttribute("data-status", "stopped", { timeout: 10_000 });
+    await expect(answer).not.toContainText("마지막 문장입니다");
+    await expect(page.getByTestId("send")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "stopped");
+    await expect(page.getByTestId("answer")).toContainText("천천히");
+  });
+
+  test("a lawyer never sees another user's chat", async ({ page, browser }) => {
+    await signIn(page, E2E_USERS.admin.email, E2E_USERS.admin.password);
+    await page.getByTestId("chat-input").fill(QUESTION);
+    await page.getByTestId("send").click();
+    await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    const adminChatUrl = page.url();
+
+    const other = await browser.newPage();
+    await signIn(other, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+    const response = await other.goto(adminChatUrl);
+    expect(response?.status()).toBe(404);
+    await other.close();
+  });
+});

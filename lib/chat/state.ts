@@ -1,0 +1,89 @@
+import type { ScoredChunk } from "../ingest/types";
+import type { QueryKind } from "../rag/types";
+import type { AnswerRecord, ChatEvent } from "./types";
+
+/**
+ * What the lawyer sees of an answer in progress, folded from the pipeline's events on the server
+ * and sent to the browser as whole snapshots (a dropped intermediate snapshot then loses nothing).
+ */
+export interface AnswerState {
+  status: "running" | "done" | "stopped" | "error";
+  standalone?: string;
+  analytical: string;
+  rationaleDraft: string;
+  rationale?: string;
+  retrieved: Partial<Record<QueryKind, number>>;
+  fusedCount?: number;
+  context?: ScoredChunk[];
+  reranked?: boolean;
+  answer: string;
+  notices: { code: string; message: string }[];
+  record?: AnswerRecord;
+  error?: string;
+}
+
+export const initialAnswerState = (): AnswerState => ({
+  status: "running",
+  analytical: "",
+  rationaleDraft: "",
+  retrieved: {},
+  answer: "",
+  notices: [],
+});
+
+export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerState {
+  switch (event.type) {
+    case "standalone":
+      return { ...state, standalone: event.text };
+    case "query-delta":
+      return event.which === "analytical"
+        ? { ...state, analytical: state.analytical + event.delta }
+        : { ...state, rationaleDraft: state.rationaleDraft + event.delta };
+    case "query":
+      if (event.which === "analytical") return { ...state, analytical: event.text };
+      if (event.which === "rationale") return { ...state, rationale: event.text };
+      return state;
+    case "retrieved":
+      return { ...state, retrieved: { ...state.retrieved, [event.which]: event.chunks.length } };
+    case "fused":
+      return { ...state, fusedCount: event.chunks.length };
+    case "reranked":
+      return { ...state, context: event.chunks, reranked: event.reranked };
+    case "answer-delta":
+      return { ...state, answer: state.answer + event.delta };
+    case "notice":
+      return { ...state, notices: [...state.notices, { code: event.code, message: event.message }] };
+    case "done":
+      return {
+        ...state,
+        status: "done",
+        answer: event.record.answer,
+        context: event.record.context,
+        record: event.record,
+      };
+    case "stopped":
+      return { ...state, status: "stopped", answer: event.answer };
+    case "error":
+      return { ...state, status: "error", error: event.message };
+  }
+}
+
+/** The state of a stored assistant message (a reloaded chat shows what was streamed). */
+export function stateFromStored(content: string, status: string, trace: string | null): AnswerState {
+  const record = trace ? (JSON.parse(trace) as AnswerRecord) : undefined;
+  const base = initialAnswerState();
+  return {
+    ...base,
+    status:
+      status === "complete" ? "done" : status === "stopped" ? "stopped" : status === "streaming" ? "stopped" : "error",
+    answer: content,
+    standalone: record?.standalone,
+    analytical: record?.trace.queries.analytical ?? "",
+    rationale: record?.trace.queries.rationale,
+    context: record?.context,
+    reranked: record?.trace.reranked,
+    notices: record?.trace.notices ?? [],
+    record,
+    error: status === "error" ? "답변을 만드는 중 오류가 발생했습니다." : undefined,
+  };
+}

@@ -1,0 +1,22 @@
+import type { ScoredChunk } from "../ingest/types";
+import type { AnswerPart } from "../rag/citations";
+import type { PipelineEvent, PipelineTrace } from "../rag/types";
+
+/** What an assistant message keeps: the answer, its checked citations, the passages and the trace. */
+export interface AnswerRecord {
+  answer: string;
+  parts: AnswerPart[];
+  context: ScoredChunk[];
+  trace: PipelineTrace;
+  retrievalOnly: boolean;
+  /** The follow-up rewritten into a standalone question, when it was one. */
+  standalone?: string;
+}
+
+/** The events a chat client receives: the pipeline's, then how the answer ended. */
+export type ChatEvent =
+  | PipelineEvent
+  | { type: "standalone"; text: string }
+  | { type: "done"; record: AnswerRecord }
+  | { type: "stopped"; answer: string }
+  | { type: "error"; message: string };
