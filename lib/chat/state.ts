@@ -81,6 +81,8 @@ export function stateFromStored(content: string, status: string, trace: string |
     analytical: record?.trace.queries.analytical ?? "",
     rationale: record?.trace.queries.rationale,
     context: record?.context,
+    retrieved: Object.fromEntries(Object.entries(record?.trace.lists ?? {}).map(([k, list]) => [k, list?.length ?? 0])),
+    fusedCount: record?.trace.fused.length,
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],
     record,

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { applyChatEvent, initialAnswerState, stateFromStored } from "@/lib/chat/state";
+import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
+import { splitCitations } from "@/lib/rag/citations";
+import { highlightSegments, referencedCaseNumbers } from "@/lib/rag/highlight";
+
+describe("answer state", () => {
+  it("folds pipeline events into what the lawyer sees", () => {
+    const events: ChatEvent[] = [
+      { type: "query-delta", which: "analytical", delta: "약혼 " },
+      { type: "query-delta", which: "analytical", delta: "해제" },
+      { type: "query", which: "analytical", text: "약혼 해제" },
+      { type: "query-delta", which: "rationale", delta: "검토…" },
+      { type: "query", which: "rationale", text: "유책자는 반환을 청구할 수 없다." },
+      { type: "retrieved", which: "original", chunks: [] },
+      { type: "answer-delta", delta: "청구할 수 " },
+      { type: "answer-delta", delta: "없습니다." },
+      { type: "notice", code: "rerank_failed", message: "리랭커 오류" },
+    ];
+    const state = events.reduce(applyChatEvent, initialAnswerState());
+    expect(state).toMatchObject({
+      status: "running",
+      analytical: "약혼 해제",
+      rationale: "유책자는 반환을 청구할 수 없다.",
+      retrieved: { original: 0 },
+      answer: "청구할 수 없습니다.",
+    });
+    expect(applyChatEvent(state, { type: "stopped", answer: "청구할 수" })).toMatchObject({
+      status: "stopped",
+      answer: "청구할 수",
+    });
+  });
+
+  it("restores a stored answer with its queries, passages and counts", () => {
+    const record = {
+      answer: "답",
+      parts: [],
+      context: [],
+      retrievalOnly: false,
+      trace: {
+        question: "q",
+        queries: { original: "q", analytical: "a", rationale: "r" },
+        lists: { original: [{ id: "1", caseNo: "1다1", score: 1 }] },
+        fused: [{ id: "1", caseNo: "1다1", score: 0.1 }],
+        reranked: true,
+        notices: [],
+        timings: [],
+        totalMs: 1,
+        llmMs: 0,
+      },
+    } satisfies AnswerRecord;
+    expect(stateFromStored("답", "complete", JSON.stringify(record))).toMatchObject({
+      status: "done",
+      analytical: "a",
+      rationale: "r",
+      retrieved: { original: 1 },
+      fusedCount: 1,
+    });
+    expect(stateFromStored("부분", "streaming", null).status).toBe("stopped");
+  });
+});
+
+describe("citations and highlights", () => {
+  it("links case numbers found in the context and flags the others", () => {
+    const context = [{ chunk: { id: "c1", caseNo: "94므826, 833" }, score: 1 }] as never;
+    const parts = splitCitations("94므833 판결과 2009다228 판결, 그리고 20대 1명", context);
+    expect(parts).toEqual([
+      { type: "citation", text: "94므833", caseNo: "94므833", valid: true, chunkId: "c1" },
+      { type: "text", text: " 판결과 " },
+      { type: "citation", text: "2009다228", caseNo: "2009다228", valid: false },
+      { type: "text", text: " 판결, 그리고 20대 1명" },
+    ]);
+  });
+
+  it("marks passages inside a section, merging overlaps", () => {
+    const text = "가나다라마바사아자차";
+    const segments = highlightSegments(text, [
+      { id: "x", text: "다라마" },
+      { id: "y", text: "마바" },
+      { id: "z", text: "없는 구절" },
+    ]);
+    expect(segments).toEqual([
+      { text: "가나", start: 0 },
+      { text: "다라마바", start: 2, chunkId: "x" },
+      { text: "사아자차", start: 6 },
+    ]);
+  });
+
+  it("reads the case numbers of a 참조판례 list", () => {
+    expect(
+      referencedCaseNumbers("대법원 1987.4.14. 선고 86누233 판결, 1992.3.27. 선고 91다40696 판결 / 86누233"),
+    ).toEqual(["86누233", "91다40696"]);
+  });
+});
