@@ -41,7 +41,9 @@ const embeddings = await startFakeOpenAI({ latencyMs: 30, embeddingDimensions: 6
 const reranker = await startFakeRerank({ latencyMs: 50 });
 const embedConfig = { baseURL: embeddings.url, model: "e", timeoutMs: 10_000, batchSize: 64 };
 
-const dir = existsSync(resolve("../shared/data/precedents")) ? resolve("../shared/data/precedents") : resolve("tests/fixtures/decisions");
+const dir = existsSync(resolve("../shared/data/precedents"))
+  ? resolve("../shared/data/precedents")
+  : resolve("tests/fixtures/decisions");
 const storeDir = mkdtempSync(join(tmpdir(), "rar-bench-pipeline-"));
 const store = new EmbeddedStore(storeDir);
 for (const file of listInputFiles(dir)) {
@@ -58,9 +60,14 @@ for (const file of listInputFiles(dir)) {
 const deps: PipelineDeps = {
   store,
   settings: DEFAULT_SETTINGS,
-  stream: (req) => streamChat({ ...req, config: { baseURL: llm.url, models: { analyst: "a", judge: "j", answer: "w" }, timeoutMs: 60_000 } }),
+  stream: (req) =>
+    streamChat({
+      ...req,
+      config: { baseURL: llm.url, models: { analyst: "a", judge: "j", answer: "w" }, timeoutMs: 60_000 },
+    }),
   embed: async (text) => (await embedTexts([text], { config: embedConfig }))[0] ?? [],
-  rerank: (q, docs, topN) => rerank(q, docs, { topN, config: { baseURL: reranker.url, model: "r", timeoutMs: 10_000 } }),
+  rerank: (q, docs, topN) =>
+    rerank(q, docs, { topN, config: { baseURL: reranker.url, model: "r", timeoutMs: 10_000 } }),
 };
 
 const QUESTION = "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?";
@@ -71,7 +78,8 @@ const systems: [string, PipelineOptions][] = [
 ];
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const rows: Record<string, { firstVisible: number; firstToken: number; total: number; llm: number; queryLlm: number }> = {};
+const rows: Record<string, { firstVisible: number; firstToken: number; total: number; llm: number; queryLlm: number }> =
+  {};
 for (const [name, options] of systems) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
@@ -79,7 +87,13 @@ for (const [name, options] of systems) {
     const queryLlm = trace.timings
       .filter((t) => t.stage === "llm:analytical" || t.stage === "llm:rationale")
       .reduce((sum, t) => sum + (t.endMs - t.startMs), 0);
-    runs.push({ firstVisible: trace.firstVisibleMs ?? 0, firstToken: trace.firstAnswerTokenMs ?? 0, total: trace.totalMs, llm: trace.llmMs, queryLlm });
+    runs.push({
+      firstVisible: trace.firstVisibleMs ?? 0,
+      firstToken: trace.firstAnswerTokenMs ?? 0,
+      total: trace.totalMs,
+      llm: trace.llmMs,
+      queryLlm,
+    });
   }
   rows[name] = {
     firstVisible: median(runs.map((r) => r.firstVisible)),
@@ -91,7 +105,9 @@ for (const [name, options] of systems) {
 }
 
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(9);
-console.log(`\nfake LLM: ${FIRST_TOKEN_MS} ms to first token, ${TOKENS_PER_SECOND} tokens/s · ${RUNS} runs each, medians · corpus: ${dir}\n`);
+console.log(
+  `\nfake LLM: ${FIRST_TOKEN_MS} ms to first token, ${TOKENS_PER_SECOND} tokens/s · ${RUNS} runs each, medians · corpus: ${dir}\n`,
+);
 console.log("system               first visible  first answer token      total   inside LLM calls");
 for (const [name, r] of Object.entries(rows)) {
   console.log(`${name.padEnd(20)} ${ms(r.firstVisible)}      ${ms(r.firstToken)}     ${ms(r.total)}   ${ms(r.llm)}`);
@@ -100,7 +116,9 @@ const rar = rows["RAR (overlapped)"];
 const base = rows["Hybrid + Reranker"];
 if (rar && base) {
   const overhead = rar.firstToken - base.firstToken;
-  console.log(`\nRAR first visible ≤ baseline first answer token: ${rar.firstVisible <= base.firstToken ? "yes" : "NO"} (${Math.round(rar.firstVisible)} vs ${Math.round(base.firstToken)} ms)`);
+  console.log(
+    `\nRAR first visible ≤ baseline first answer token: ${rar.firstVisible <= base.firstToken ? "yes" : "NO"} (${Math.round(rar.firstVisible)} vs ${Math.round(base.firstToken)} ms)`,
+  );
   console.log(
     `RAR − baseline time to first answer token: ${Math.round(overhead)} ms; its query-writing LLM calls: ${Math.round(rar.queryLlm)} ms; hidden work left visible: ${Math.round(overhead - rar.queryLlm)} ms (target ≤ 100 ms)`,
   );
