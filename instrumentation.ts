@@ -1,6 +1,9 @@
 // Runs once when the Next.js server starts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Answers cut off by a restart are closed as stopped (their partial text is kept).
+  const { closeDanglingMessages } = await import("./lib/db/chats");
+  await closeDanglingMessages();
   // Ingestion jobs interrupted by a restart continue where they stopped.
   const { resumeUnfinishedJobs } = await import("./lib/ingest/job-queue");
   const count = await resumeUnfinishedJobs();

@@ -8,9 +8,9 @@ mkdir -p "$DATA_DIR"
 npm run --silent db:migrate
 npm run --silent db:seed -- --user "$E2E_LAWYER"
 # Decisions to ask about: our own fixtures always, the real shared decisions when present.
-npm run --silent ingest -- tests/fixtures/decisions --corpus "테스트 판례" > /dev/null
+npm run --silent ingest -- tests/fixtures/decisions --corpus "테스트 판례" > "$DATA_DIR/ingest.log" 2>&1
 if [ -d ../shared/data/precedents ]; then
-  npm run --silent ingest -- ../shared/data/precedents --corpus "공유 판례" > /dev/null
+  npm run --silent ingest -- ../shared/data/precedents --corpus "공유 판례" >> "$DATA_DIR/ingest.log" 2>&1
 fi
 # `npm test` builds before the e2e stage; build here only when run on its own.
 [ -f .next/BUILD_ID ] || npx --no-install next build

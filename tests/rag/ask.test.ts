@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
+import { registerUser } from "@/lib/auth/users";
+import { prepareAsk, runAsk } from "@/lib/chat/ask";
+import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
+import { listOwnMessages } from "@/lib/db/chats";
+import { resetEnvCache } from "@/lib/env";
+import { chunkDecision } from "@/lib/ingest/chunk";
+import { parseFile } from "@/lib/ingest/parse-file";
+import { listInputFiles } from "@/lib/ingest/sources";
+import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
+import { getStore } from "@/lib/store";
+import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
+import { useTestDatabase } from "../support/test-db";
+
+const FOLLOW_UP = "그럼 과실이 상대방에게 있으면요?";
+const STANDALONE = "드론 배송 사고에서 피해자에게 과실이 있으면 손해배상액이 줄어드나요?";
+let server: FakeOpenAI;
+let userId: string;
+
+beforeAll(async () => {
+  useTestDatabase();
+  server = await startFakeOpenAI({
+    rules: [
+      { system: "완결된 질문", reply: STANDALONE },
+      { system: "법률 분석가", reply: "드론 낙하물 손해배상과 과실상계" },
+      {
+        system: "대법원 판사",
+        reply: `검토\n${RATIONALE_MARKER}\n피해자에게 과실이 있으면 법원은 이를 참작하여야 한다.`,
+      },
+      { system: "리서치 어시스턴트", reply: "과실상계가 적용됩니다(대법원 2098다1001)." },
+    ],
+  });
+  Object.assign(process.env, {
+    LLM_BASE_URL: server.url,
+    LLM_MODEL: "fake",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "rar-ask-")),
+  });
+  resetEnvCache();
+  const store = await getStore();
+  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
+    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
+      await store.upsert(
+        chunkDecision(d, { corpusId: "c" }).map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })),
+      );
+    }
+  }
+  userId = (await registerUser({ email: "ask@firm.test", name: "질문자", role: "lawyer", password: "ask-password-1" }))
+    .id;
+});
+afterAll(() => server.close());
+
+async function ask(question: string, chatId?: string) {
+  const prepared = await prepareAsk(userId, question, chatId);
+  const events: ChatEvent[] = [];
+  await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
+  return { prepared, events };
+}
+
+describe("asking in a chat", () => {
+  it("stores the question and the answer with its trace", async () => {
+    const { prepared, events } = await ask("드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?");
+    expect(events.at(-1)?.type).toBe("done");
+    const messages = await listOwnMessages(userId, prepared.chatId);
+    expect(messages.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+    const record = JSON.parse(messages[1]?.trace ?? "{}") as AnswerRecord;
+    expect(record.trace.queries.analytical).toBe("드론 낙하물 손해배상과 과실상계");
+    expect(record.parts.some((p) => p.type === "citation" && p.valid)).toBe(true);
+  });
+
+  it("rewrites a follow-up into a standalone question before the pipeline", async () => {
+    const first = await ask("드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?");
+    const { events } = await ask(FOLLOW_UP, first.prepared.chatId);
+    expect(events.find((e) => e.type === "standalone")).toEqual({ type: "standalone", text: STANDALONE });
+    const analystCall = server.requests.filter((r) => JSON.stringify(r.body).includes("법률 분석가")).at(-1);
+    expect(JSON.stringify(analystCall?.body)).toContain(STANDALONE);
+    const done = events.find((e) => e.type === "done");
+    expect(done?.type === "done" && done.record.standalone).toBe(STANDALONE);
+  });
+
+  it("refuses to continue another user's chat", async () => {
+    const mine = await ask("드론 사고 배상");
+    const other = await registerUser({
+      email: "other@firm.test",
+      name: "타인",
+      role: "lawyer",
+      password: "other-password-1",
+    });
+    await expect(prepareAsk(other.id, "끼어들기", mine.prepared.chatId)).rejects.toMatchObject({
+      code: "not_found:resource",
+    });
+  });
+});
