@@ -89,3 +89,36 @@ export function reciprocalRank(ranked: Ranked[], gold: string[]): number {
 export function mean(values: number[]): number {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
 }
+
+/** Accuracy and F1 of the "yes" class; an unreadable prediction (null) counts as wrong. */
+export function yesNoScores(pairs: { label: "yes" | "no"; predicted: "yes" | "no" | null }[]): {
+  accuracy: number;
+  f1Yes: number;
+} {
+  if (pairs.length === 0) return { accuracy: 0, f1Yes: 0 };
+  let correct = 0;
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const { label, predicted } of pairs) {
+    if (predicted === label) correct += 1;
+    if (predicted === "yes" && label === "yes") tp += 1;
+    if (predicted === "yes" && label === "no") fp += 1;
+    if (predicted !== "yes" && label === "yes") fn += 1;
+  }
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  return {
+    accuracy: correct / pairs.length,
+    f1Yes: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
+  };
+}
+
+/** 1-based rank of the first chunk of each gold case in a ranked list (null when absent). */
+export function goldRanks(ranked: Ranked[], gold: string[]): { caseNo: string; rank: number | null }[] {
+  return gold.map((caseNo) => {
+    const parts = new Set(splitCaseNo(caseNo));
+    const index = ranked.findIndex((r) => splitCaseNo(r.caseNo).some((p) => parts.has(p)));
+    return { caseNo, rank: index < 0 ? null : index + 1 };
+  });
+}

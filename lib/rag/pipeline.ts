@@ -19,7 +19,7 @@ export type StreamFn = (request: {
   prompt: string;
   temperature: number;
   signal?: AbortSignal;
-}) => { deltas: AsyncIterable<string> };
+}) => { deltas: AsyncIterable<string>; usage?: Promise<{ inputTokens: number; outputTokens: number }> };
 
 export interface PipelineDeps {
   store: VectorStore;
@@ -42,6 +42,10 @@ export interface PipelineOptions {
   chainOfThought?: boolean;
   /** Give the judge the analyst's query (contextual scaffolding). */
   scaffolding?: boolean;
+  /** false: stop after reranking (retrieval-only evaluation spends no tokens on answers). */
+  answer?: boolean;
+  /** Appended to the question in the answer prompt only (e.g. "answer yes or no first"). */
+  answerNote?: string;
 }
 
 const compact = (list: ScoredChunk[]) =>
@@ -89,6 +93,10 @@ export async function runPipeline(
       if (stage.startsWith("llm:")) trace.llmMs += at() - startMs;
     }
   }
+  const countTokens = async (usage: ReturnType<StreamFn>["usage"]) => {
+    const u = await usage;
+    if (u) trace.tokens = (trace.tokens ?? 0) + u.inputTokens + u.outputTokens;
+  };
   const checkAbort = () => {
     if (signal?.aborted) throw new AppError("ai:aborted");
   };
@@ -117,10 +125,12 @@ export async function runPipeline(
     timed(`llm:${which}`, async () => {
       if (!deps.stream) throw new AppError("ai:not_configured");
       let text = "";
-      for await (const delta of deps.stream({ role, ...prompt, temperature: settings.temperature, signal }).deltas) {
+      const call = deps.stream({ role, ...prompt, temperature: settings.temperature, signal });
+      for await (const delta of call.deltas) {
         text += delta;
         send({ type: "query-delta", which, delta });
       }
+      await countTokens(call.usage);
       return text.trim();
     });
 
@@ -194,6 +204,10 @@ export async function runPipeline(
   checkAbort();
 
   let answer = "";
+  if (options.answer === false) {
+    trace.totalMs = at();
+    return { answer, parts: [], context, trace, retrievalOnly: true };
+  }
   let retrievalOnly = !deps.stream;
   if (deps.stream) {
     try {

@@ -34,6 +34,8 @@ export interface PipelineTrace {
   firstAnswerTokenMs?: number;
   totalMs: number;
   llmMs: number;
+  /** Tokens used by the LLM calls (input + output), when the endpoint reports usage. */
+  tokens?: number;
 }
 
 export interface PipelineResult {

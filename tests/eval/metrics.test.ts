@@ -39,3 +39,26 @@ describe("retrieval metrics", () => {
     expect(reciprocalRank(ranked("a1다1"), ["g3다3"])).toBe(0);
   });
 });
+
+describe("answer metrics", () => {
+  it("accuracy and F1 of the yes class count unreadable answers as wrong", async () => {
+    const { yesNoScores } = await import("@/lib/eval/metrics");
+    const scores = yesNoScores([
+      { label: "yes", predicted: "yes" },
+      { label: "yes", predicted: null },
+      { label: "no", predicted: "yes" },
+      { label: "no", predicted: "no" },
+    ]);
+    expect(scores.accuracy).toBe(0.5);
+    // precision 1/2, recall 1/2 → F1 1/2
+    expect(scores.f1Yes).toBeCloseTo(0.5, 12);
+  });
+
+  it("reports the rank at which each gold case came", async () => {
+    const { goldRanks } = await import("@/lib/eval/metrics");
+    expect(goldRanks(ranked("a1다1", "94므833"), ["94므826, 833", "9다9"])).toEqual([
+      { caseNo: "94므826, 833", rank: 2 },
+      { caseNo: "9다9", rank: null },
+    ]);
+  });
+});

@@ -1,0 +1,149 @@
+import type { PipelineDeps, PipelineOptions } from "../rag/pipeline";
+import type { PipelineSettings } from "../rag/settings";
+
+/**
+ * The systems an evaluation compares (same corpus, same models). Each names the components it
+ * needs; one whose component is not configured is skipped with the reason.
+ */
+export type Component = "llm" | "embeddings" | "reranker";
+
+export interface SystemSpec {
+  id: string;
+  label: string;
+  needs: Component[];
+  /** Pipeline mode and switches; "llm-only" answers without retrieval. */
+  kind: "llm-only" | "pipeline";
+  options?: PipelineOptions;
+  settings?: Partial<PipelineSettings>;
+  /** Rerank or not (baselines without a reranker keep the retrieval order). */
+  rerank?: boolean;
+  /** Retrieval with embeddings or BM25 only. */
+  dense?: boolean;
+}
+
+const sweep: SystemSpec[] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((w) => ({
+  id: `sweep-${w}`,
+  label: `Hybrid ${w}:${10 - w} + Reranker`,
+  needs: ["embeddings", "reranker"],
+  kind: "pipeline",
+  options: { mode: "hybrid" },
+  settings: { denseWeight: w / 10, sparseWeight: (10 - w) / 10 },
+  rerank: true,
+  dense: true,
+}));
+
+export const SYSTEMS: SystemSpec[] = [
+  { id: "llm-only", label: "LLM only", needs: ["llm"], kind: "llm-only" },
+  {
+    id: "standard-rag",
+    label: "Standard RAG (dense)",
+    needs: ["embeddings"],
+    kind: "pipeline",
+    options: { mode: "hybrid" },
+    settings: { denseWeight: 1, sparseWeight: 0, hybridFusion: "score" },
+    dense: true,
+  },
+  {
+    id: "dense-rerank",
+    label: "Dense + Reranker",
+    needs: ["embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "hybrid" },
+    settings: { denseWeight: 1, sparseWeight: 0, hybridFusion: "score" },
+    rerank: true,
+    dense: true,
+  },
+  {
+    id: "hybrid-rerank",
+    label: "Hybrid + Reranker",
+    needs: ["embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "hybrid" },
+    rerank: true,
+    dense: true,
+  },
+  {
+    id: "rar",
+    label: "RAR",
+    needs: ["llm", "embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "rar" },
+    rerank: true,
+    dense: true,
+  },
+  {
+    id: "rar-no-cot",
+    label: "RAR w/o chain-of-thought",
+    needs: ["llm", "embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "rar", chainOfThought: false },
+    rerank: true,
+    dense: true,
+  },
+  {
+    id: "rar-no-scaffold",
+    label: "RAR w/o contextual scaffolding",
+    needs: ["llm", "embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "rar", scaffolding: false },
+    rerank: true,
+    dense: true,
+  },
+  { id: "sparse", label: "BM25", needs: [], kind: "pipeline", options: { mode: "hybrid" } },
+  {
+    id: "sparse-rerank",
+    label: "BM25 + Reranker",
+    needs: ["reranker"],
+    kind: "pipeline",
+    options: { mode: "hybrid" },
+    rerank: true,
+  },
+  {
+    id: "rar-sparse",
+    label: "RAR (BM25 only)",
+    needs: ["llm"],
+    kind: "pipeline",
+    options: { mode: "rar" },
+    rerank: true,
+  },
+  ...sweep,
+];
+
+/** Named groups accepted by --systems besides single ids. */
+export const SYSTEM_GROUPS: Record<string, string[]> = {
+  all: SYSTEMS.filter((s) => !s.id.startsWith("sweep-")).map((s) => s.id),
+  baselines: ["llm-only", "standard-rag", "dense-rerank", "hybrid-rerank"],
+  ablations: ["rar", "rar-no-cot", "rar-no-scaffold"],
+  sweep: sweep.map((s) => s.id),
+};
+
+export function resolveSystems(list: string): { systems: SystemSpec[]; unknown: string[] } {
+  const ids = list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .flatMap((s) => SYSTEM_GROUPS[s] ?? [s]);
+  const unique = [...new Set(ids)];
+  return {
+    systems: unique.flatMap((id) => SYSTEMS.filter((s) => s.id === id)),
+    unknown: unique.filter((id) => !SYSTEMS.some((s) => s.id === id)),
+  };
+}
+
+const COMPONENT_LABEL: Record<Component, string> = { llm: "언어 모델", embeddings: "임베딩", reranker: "리랭커" };
+
+/** Why a system cannot run with these components, or null when it can. */
+export function skipReason(system: SystemSpec, available: Record<Component, boolean>): string | null {
+  const missing = system.needs.filter((c) => !available[c]);
+  return missing.length ? `${missing.map((c) => COMPONENT_LABEL[c]).join(", ")} 설정 없음` : null;
+}
+
+/** The pipeline dependencies for one system: components it does not use are left out. */
+export function depsFor(system: SystemSpec, deps: PipelineDeps): PipelineDeps {
+  return {
+    ...deps,
+    settings: { ...deps.settings, ...system.settings },
+    embed: system.dense ? deps.embed : undefined,
+    rerank: system.rerank ? deps.rerank : undefined,
+  };
+}
