@@ -8,4 +8,7 @@ export async function register(): Promise<void> {
   const { resumeUnfinishedJobs } = await import("./lib/ingest/job-queue");
   const count = await resumeUnfinishedJobs();
   if (count > 0) console.log(`[ingest] ${count}개의 색인 작업을 이어서 진행합니다.`);
+  const { resumeEvaluations } = await import("./lib/eval/eval-jobs");
+  const evals = await resumeEvaluations();
+  if (evals > 0) console.log(`[eval] ${evals}개의 평가를 이어서 진행합니다.`);
 }

@@ -5,6 +5,7 @@ import { requirePageAdmin } from "../../(auth)/auth";
 const LINKS = [
   ["/admin", "개요"],
   ["/admin/corpora", "말뭉치"],
+  ["/admin/eval", "평가"],
   ["/admin/users", "사용자"],
 ] as const;
 

@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EvalForm } from "@/components/eval/eval-form";
+import { aiConfig } from "@/lib/ai/config";
+import { listCorpora } from "@/lib/db/corpora";
+import { listEvalJobs } from "@/lib/db/eval-jobs";
+import { SYSTEMS, skipReason } from "@/lib/eval/systems";
+import { requirePageAdmin } from "../../../(auth)/auth";
+
+export const metadata: Metadata = { title: "평가" };
+export const dynamic = "force-dynamic";
+
+const STATUS = { queued: "대기 중", running: "평가 중", done: "완료", failed: "실패" } as const;
+const when = new Intl.DateTimeFormat("ko-KR", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Seoul" });
+
+export default async function EvalPage() {
+  await requirePageAdmin();
+  const [corpora, jobs] = await Promise.all([listCorpora(), listEvalJobs()]);
+  const config = aiConfig();
+  const available = {
+    llm: Boolean(config.chat),
+    embeddings: Boolean(config.embeddings),
+    reranker: Boolean(config.rerank),
+  };
+  const systems = SYSTEMS.map((s) => ({ id: s.id, label: s.label, skip: skipReason(s, available) }));
+  return (
+    <main className="flex flex-1 flex-col gap-6 p-6 lg:flex-row">
+      <section className="flex-1">
+        <h1 className="mb-1 font-serif text-2xl font-semibold">평가</h1>
+        <p className="mb-4 text-sm text-muted">
+          우리 질문으로 검색과 답변의 정확도를 잽니다. 논문과 같은 지표(Recall@k, NDCG@k, 정확도·F1)로 여러 방식을
+          비교합니다.
+        </p>
+        {jobs.length === 0 ? (
+          <p
+            className="rounded-xl border border-dashed border-line bg-white p-8 text-center text-muted"
+            data-testid="evals-empty"
+          >
+            아직 평가가 없습니다. 오른쪽에서 벤치마크 파일을 올려 시작하세요.
+          </p>
+        ) : (
+          <table
+            className="w-full overflow-hidden rounded-xl border border-line bg-white text-sm"
+            data-testid="evals-table"
+          >
+            <thead className="bg-paper text-left text-muted">
+              <tr>
+                <th className="px-3 py-2 font-medium">이름</th>
+                <th className="px-3 py-2 font-medium">시스템</th>
+                <th className="px-3 py-2 font-medium">상태</th>
+                <th className="px-3 py-2 font-medium">시작</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((j) => (
+                <tr key={j.id} className="border-t border-line">
+                  <td className="px-3 py-2">
+                    <Link href={`/admin/eval/${j.id}`} className="text-accent hover:underline">
+                      {j.name}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2 text-muted">{j.systems.join(", ")}</td>
+                  <td className="px-3 py-2">
+                    {STATUS[j.status]} {j.total ? `(${j.done}/${j.total})` : ""}
+                  </td>
+                  <td className="px-3 py-2 text-muted">{when.format(j.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <div className="w-full lg:w-96">
+        {corpora.length === 0 ? (
+          <p className="rounded-xl border border-line bg-white p-4 text-sm text-muted">
+            평가하려면 먼저{" "}
+            <Link href="/admin/corpora" className="text-accent underline">
+              말뭉치
+            </Link>
+            를 만들고 판례를 올리세요.
+          </p>
+        ) : (
+          <EvalForm corpora={corpora.map((c) => ({ id: c.id, name: c.name }))} systems={systems} />
+        )}
+      </div>
+    </main>
+  );
+}

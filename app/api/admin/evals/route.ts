@@ -1,0 +1,33 @@
+import { requireAdmin } from "@/lib/auth/session";
+import { AppError, errorResponse } from "@/lib/errors";
+import { startEvaluation } from "@/lib/eval/eval-jobs";
+import { currentUser } from "../../../(auth)/auth";
+
+export const dynamic = "force-dynamic";
+
+const MAX_BENCH_BYTES = 10 * 1_048_576;
+
+/** Starts an evaluation: a benchmark file (JSONL), a corpus and the systems to compare. */
+export async function POST(request: Request) {
+  try {
+    const user = requireAdmin(await currentUser());
+    const form = await request.formData().catch((cause) => {
+      throw new AppError("bad_request:input", { userMessage: "요청을 읽을 수 없습니다.", cause });
+    });
+    const file = form.get("bench");
+    if (!(file instanceof File) || file.size === 0)
+      throw new AppError("bad_request:input", { userMessage: "벤치마크 파일(JSONL)을 골라 주세요." });
+    if (file.size > MAX_BENCH_BYTES)
+      throw new AppError("bad_request:input", { userMessage: "벤치마크 파일은 10MB 이하여야 합니다." });
+    const job = await startEvaluation({
+      name: String(form.get("name") || file.name),
+      corpusId: String(form.get("corpusId") ?? ""),
+      systems: form.getAll("systems").map(String),
+      benchmark: await file.text(),
+      userId: user.id,
+    });
+    return Response.json({ id: job.id }, { status: 202 });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { aiConfig } from "../ai/config";
+import { defaultPipelineDeps } from "../chat/default-deps";
+import { getCorpus } from "../db/corpora";
+import { createEvalJob, type EvalJobRecord, getEvalJob, listUnfinishedEvalJobs, updateEvalJob } from "../db/eval-jobs";
+import { env } from "../env";
+import { AppError, logError, toAppError } from "../errors";
+import { parseBenchmark } from "./benchmark";
+import { runEvaluation } from "./run-eval";
+import { resolveSystems } from "./systems";
+import { writeReport } from "./write-report";
+
+/**
+ * Evaluations started from the admin page run in the background of the server process, one at a
+ * time, with progress in the database. Results are cached per (system, item), so a run interrupted
+ * by a restart resumes (re-queued at start-up) without repeating finished pairs.
+ */
+
+export async function startEvaluation(input: {
+  name: string;
+  corpusId: string;
+  systems: string[];
+  benchmark: string;
+  userId: string;
+}): Promise<EvalJobRecord> {
+  if (!(await getCorpus(input.corpusId)))
+    throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
+  const { items, errors } = parseBenchmark(input.benchmark);
+  if (items.length === 0) {
+    const first = errors[0];
+    throw new AppError("bad_request:input", {
+      userMessage: first ? `벤치마크 ${first.line}번째 줄: ${first.message}` : "벤치마크에 항목이 없습니다.",
+    });
+  }
+  const { systems, unknown } = resolveSystems(input.systems.join(","));
+  if (unknown.length || systems.length === 0) {
+    throw new AppError("bad_request:input", {
+      userMessage: unknown.length ? `알 수 없는 시스템: ${unknown.join(", ")}` : "시스템을 하나 이상 고르세요.",
+    });
+  }
+  const id = randomUUID();
+  const dir = resolve(env().DATA_DIR, "evals", id);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "benchmark.jsonl"), input.benchmark);
+  const job = await createEvalJob({
+    id,
+    name: input.name,
+    corpusId: input.corpusId,
+    systems: systems.map((s) => s.id),
+    benchPath: join(dir, "benchmark.jsonl"),
+    outDir: dir,
+    createdBy: input.userId,
+  });
+  enqueueEvaluation(job.id);
+  return job;
+}
+
+async function runJob(id: string): Promise<void> {
+  const job = await getEvalJob(id);
+  if (!job) return;
+  try {
+    const { items } = parseBenchmark(readFileSync(job.benchPath, "utf8"));
+    const { systems } = resolveSystems(job.systems.join(","));
+    const config = aiConfig();
+    const deps = { ...(await defaultPipelineDeps()), filter: { corpusIds: [job.corpusId] } };
+    await updateEvalJob(id, { status: "running", startedAt: job.startedAt ?? new Date(), message: null });
+    let last = 0;
+    const run = await runEvaluation({
+      items,
+      systems,
+      deps,
+      available: {
+        llm: Boolean(config.chat),
+        embeddings: Boolean(config.embeddings),
+        reranker: Boolean(config.rerank),
+      },
+      cacheDir: join(job.outDir, "cache"),
+      onProgress: (done, total) => {
+        if (Date.now() - last < 300 && done < total) return;
+        last = Date.now();
+        void updateEvalJob(id, { done, total });
+      },
+    });
+    writeReport(job.outDir, job.name, items, run, systems);
+    await updateEvalJob(id, { status: "done", finishedAt: new Date() });
+  } catch (error) {
+    logError(error);
+    await updateEvalJob(id, { status: "failed", message: toAppError(error).userMessage, finishedAt: new Date() });
+  }
+}
+
+const queue: string[] = [];
+let draining = false;
+
+async function drain(): Promise<void> {
+  draining = true;
+  for (let id = queue.shift(); id; id = queue.shift()) await runJob(id);
+  draining = false;
+}
+
+export function enqueueEvaluation(id: string): void {
+  if (!queue.includes(id)) queue.push(id);
+  if (!draining) void drain();
+}
+
+export async function resumeEvaluations(): Promise<number> {
+  const jobs = await listUnfinishedEvalJobs();
+  for (const job of jobs) enqueueEvaluation(job.id);
+  return jobs.length;
+}
+
+/** Report files an admin may download (nothing else from the job folder is served). */
+export const REPORT_FILES = [
+  "report.md",
+  "results.json",
+  "charts/retrieval.svg",
+  "charts/answers.svg",
+  "charts/sweep.svg",
+] as const;
