@@ -1,5 +1,6 @@
 "use client";
 
+import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
 
 export type JobView = Omit<JobRecord, "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt"> & {
@@ -39,20 +40,7 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
         </span>
         <span className="text-muted">{eta(job)}</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="색인 진행률"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        data-testid="job-progress"
-        className="h-2 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div
-          className={`h-full transition-all ${job.status === "failed" ? "bg-red-600" : "bg-accent"}`}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar percent={percent} label="색인 진행률" failed={job.status === "failed"} testId="job-progress" />
       <p className="text-xs text-muted tabular-nums" data-testid="job-counts">
         파일 {number.format(job.filesDone)}/{number.format(job.filesTotal)} · 읽음 {number.format(job.parsed)} · 색인{" "}
         {number.format(job.indexed)} · 변경 없음 {number.format(job.unchanged)} · 청크 {number.format(job.chunked)} ·

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { ProgressBar } from "@/components/progress-bar";
 
 interface JobView {
   status: "queued" | "running" | "done" | "failed";
@@ -39,19 +40,7 @@ export function EvalProgress({ id, initial }: { id: string; initial: JobView }) 
           {job.done}/{job.total || "?"}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="평가 진행률"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div
-          className={`h-full ${job.status === "failed" ? "bg-red-600" : "bg-accent"}`}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar percent={percent} label="평가 진행률" failed={job.status === "failed"} />
       {job.message ? <p className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">{job.message}</p> : null}
     </div>
   );

@@ -22,8 +22,21 @@ export interface Usage {
 // One retry covers a transient 429/5xx without doubling a lawyer's wait on a dead server.
 const MAX_RETRIES = 1;
 
-function input(request: ChatRequest) {
-  return request.messages ? { messages: request.messages } : { prompt: request.prompt ?? "" };
+/** What generate and stream share: the role's model, the prompt, temperature 0, retries, deadline. */
+function callSettings(request: ChatRequest) {
+  const config = request.config ?? aiConfig().chat;
+  const { signal, deadline } = withDeadline(config?.timeoutMs ?? 60_000, request.signal);
+  return {
+    deadline,
+    options: {
+      model: chatModel(config, request.role),
+      system: request.system,
+      ...(request.messages ? { messages: request.messages } : { prompt: request.prompt ?? "" }),
+      temperature: request.temperature ?? 0,
+      maxRetries: MAX_RETRIES,
+      abortSignal: signal,
+    },
+  };
 }
 
 function usageOf(u: { inputTokens?: number; outputTokens?: number } | undefined): Usage {
@@ -32,18 +45,9 @@ function usageOf(u: { inputTokens?: number; outputTokens?: number } | undefined)
 
 /** One complete reply; every failure is a typed AppError (ai:timeout, ai:upstream_error, …). */
 export async function generateChat(request: ChatRequest): Promise<{ text: string; usage: Usage }> {
-  const config = request.config ?? aiConfig().chat;
-  const model = chatModel(config, request.role);
-  const { signal, deadline } = withDeadline(config?.timeoutMs ?? 60_000, request.signal);
+  const { options, deadline } = callSettings(request);
   try {
-    const result = await generateText({
-      model,
-      system: request.system,
-      ...input(request),
-      temperature: request.temperature ?? 0,
-      maxRetries: MAX_RETRIES,
-      abortSignal: signal,
-    });
+    const result = await generateText(options);
     return { text: result.text, usage: usageOf(result.usage) };
   } catch (error) {
     throw toAiError(error, { caller: request.signal, deadline }, `chat ${request.role}`);
@@ -55,20 +59,13 @@ export async function generateChat(request: ChatRequest): Promise<{ text: string
  * rethrown here as AppErrors so a consumer's for-await sees them. `usage` resolves at the end.
  */
 export function streamChat(request: ChatRequest): { deltas: AsyncIterable<string>; usage: Promise<Usage> } {
-  const config = request.config ?? aiConfig().chat;
-  const model = chatModel(config, request.role);
-  const { signal, deadline } = withDeadline(config?.timeoutMs ?? 60_000, request.signal);
+  const { options, deadline } = callSettings(request);
   let resolveUsage: (u: Usage) => void = () => {};
   const usage = new Promise<Usage>((resolve) => {
     resolveUsage = resolve;
   });
   const result = streamText({
-    model,
-    system: request.system,
-    ...input(request),
-    temperature: request.temperature ?? 0,
-    maxRetries: MAX_RETRIES,
-    abortSignal: signal,
+    ...options,
     onError: () => {}, // surfaced through the error part below instead of logged by the SDK
   });
   async function* deltas(): AsyncGenerator<string> {
