@@ -2,17 +2,21 @@ import { ChatView } from "@/components/chat/chat-view";
 import { ChatSidebar } from "@/components/chat-sidebar";
 import { getComponentStatuses } from "@/lib/ai/status";
 import { listChats } from "@/lib/db/chats";
+import { listCorpora } from "@/lib/db/corpora";
 import { requirePageUser } from "../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const user = await requirePageUser();
-  const [chats, statuses] = await Promise.all([listChats(user.id), getComponentStatuses()]);
+  const [chats, statuses, corpora] = await Promise.all([listChats(user.id), getComponentStatuses(), listCorpora()]);
+  const searchable = corpora
+    .filter((c) => c.documentCount > 0)
+    .map(({ id, name, documentCount }) => ({ id, name, documentCount }));
   return (
     <>
       <ChatSidebar chats={chats} statuses={statuses} />
-      <ChatView key="new" initialTurns={[]} />
+      <ChatView key="new" initialTurns={[]} corpora={searchable} />
     </>
   );
 }

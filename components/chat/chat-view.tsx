@@ -20,13 +20,22 @@ const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
   error: "답변을 만들지 못했습니다.",
 };
 
-export function ChatView({ chatId: initialChatId, initialTurns }: { chatId?: string; initialTurns: Turn[] }) {
+export function ChatView({
+  chatId: initialChatId,
+  initialTurns,
+  corpora = [],
+}: {
+  chatId?: string;
+  initialTurns: Turn[];
+  corpora?: { id: string; name: string; documentCount: number }[];
+}) {
   const router = useRouter();
   const [chatId, setChatId] = useState(initialChatId);
   const [turns, setTurns] = useState<Turn[]>(initialTurns);
   const [input, setInput] = useState("");
   const [selected, setSelected] = useState<string | undefined>(initialTurns.at(-1)?.key);
   const [copied, setCopied] = useState<string | null>(null);
+  const [scope, setScope] = useState("");
   const bottom = useRef<HTMLDivElement>(null);
   const running = turns.find((t) => t.state.status === "running");
   const shown = turns.find((t) => t.key === selected) ?? turns.at(-1);
@@ -46,7 +55,7 @@ export function ChatView({ chatId: initialChatId, initialTurns }: { chatId?: str
     setTurns((all) => [...all, { key, question: text, state: initialAnswerState() }]);
     setSelected(key);
     setInput("");
-    const result = await askAction({ question: text, chatId });
+    const result = await askAction({ question: text, chatId, corpusIds: scope ? [scope] : undefined });
     if (!result.ok) {
       patch(key, { state: { ...initialAnswerState(), status: "error", error: result.message } });
       return;
@@ -138,6 +147,24 @@ export function ChatView({ chatId: initialChatId, initialTurns }: { chatId?: str
             void ask(input);
           }}
         >
+          {corpora.length > 1 ? (
+            <label className="mb-2 flex items-center gap-2 text-xs text-muted">
+              검색 범위
+              <select
+                value={scope}
+                onChange={(e) => setScope(e.target.value)}
+                data-testid="chat-scope"
+                className="rounded border border-line bg-white px-2 py-1 text-xs text-ink"
+              >
+                <option value="">모든 말뭉치</option>
+                {corpora.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({c.documentCount}건)
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <div className="flex items-end gap-2">
             <textarea
               value={input}

@@ -11,12 +11,19 @@ export interface PreparedAsk {
   assistantMessageId: string;
   question: string;
   history: { role: "user" | "assistant"; content: string }[];
+  /** Corpora to search; all of them when absent. */
+  corpusIds?: string[];
 }
 
 const titleOf = (question: string) => (question.length > 40 ? `${question.slice(0, 40)}…` : question);
 
 /** Stores the question (and a new chat when none is given) and an empty answer to fill in. */
-export async function prepareAsk(userId: string, question: string, chatId?: string): Promise<PreparedAsk> {
+export async function prepareAsk(
+  userId: string,
+  question: string,
+  chatId?: string,
+  corpusIds?: string[],
+): Promise<PreparedAsk> {
   let history: PreparedAsk["history"] = [];
   let id = chatId;
   if (id) {
@@ -30,7 +37,13 @@ export async function prepareAsk(userId: string, question: string, chatId?: stri
   }
   await addMessage({ chatId: id, role: "user", content: question });
   const answer = await addMessage({ chatId: id, role: "assistant", content: "", status: "streaming" });
-  return { chatId: id, assistantMessageId: answer.id, question, history };
+  return {
+    chatId: id,
+    assistantMessageId: answer.id,
+    question,
+    history,
+    corpusIds: corpusIds?.length ? corpusIds : undefined,
+  };
 }
 
 /**
@@ -44,7 +57,10 @@ export async function runAsk(
 ): Promise<void> {
   let partial = "";
   try {
-    const deps = await defaultPipelineDeps(signal);
+    const deps = {
+      ...(await defaultPipelineDeps(signal)),
+      filter: prepared.corpusIds ? { corpusIds: prepared.corpusIds } : undefined,
+    };
     let question = prepared.question;
     if (prepared.history.length > 0 && deps.stream) {
       // A follow-up is rewritten into a standalone question; if that fails, the raw follow-up is used.

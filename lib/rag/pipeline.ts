@@ -208,8 +208,10 @@ export async function runPipeline(
     trace.totalMs = at();
     return { answer, parts: [], context, trace, retrievalOnly: true };
   }
-  let retrievalOnly = !deps.stream;
-  if (deps.stream) {
+  // Nothing found: an LLM would answer from memory, which is exactly what the product must not do.
+  if (context.length === 0 && deps.stream) notice("no_results", "관련 판례를 찾지 못해 답변을 작성하지 않았습니다.");
+  let retrievalOnly = !deps.stream || context.length === 0;
+  if (!retrievalOnly && deps.stream) {
     try {
       answer = await timed("llm:answer", async () => {
         let text = "";

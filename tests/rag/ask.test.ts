@@ -53,8 +53,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ask(question: string, chatId?: string) {
-  const prepared = await prepareAsk(userId, question, chatId);
+async function ask(question: string, chatId?: string, corpusIds?: string[]) {
+  const prepared = await prepareAsk(userId, question, chatId, corpusIds);
   const events: ChatEvent[] = [];
   await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
   return { prepared, events };
@@ -82,6 +82,18 @@ describe("asking in a chat", () => {
     expect(JSON.stringify(analystCall?.body)).toContain(STANDALONE);
     const done = events.find((e) => e.type === "done");
     expect(done?.type === "done" && done.record.standalone).toBe(STANDALONE);
+  });
+
+  it("searches only the corpora the lawyer picked", async () => {
+    const { events } = await ask("드론 사고 배상", undefined, ["another-corpus"]);
+    const done = events.find((e) => e.type === "done");
+    expect(done?.type === "done" && done.record.context).toEqual([]);
+    expect(done?.type === "done" && done.record.trace.notices.map((n) => n.code)).toEqual(["no_results"]);
+    expect(done?.type === "done" && done.record.answer).toContain("찾지 못했습니다");
+    const all = await ask("드론 사고 배상", undefined, ["c"]);
+    const found = all.events.find((e) => e.type === "done");
+    expect(found?.type === "done" && found.record.context.every((c) => c.chunk.corpusId === "c")).toBe(true);
+    expect(found?.type === "done" && found.record.context.length).toBeGreaterThan(0);
   });
 
   it("refuses to continue another user's chat", async () => {

@@ -12,6 +12,7 @@ import { currentUser } from "../../(auth)/auth";
 const askSchema = z.object({
   question: z.string().trim().min(2, "질문을 입력해 주세요.").max(4000, "질문은 4,000자 이내로 입력해 주세요."),
   chatId: z.string().min(1).optional(),
+  corpusIds: z.array(z.string().min(1)).max(50).optional(),
 });
 
 export type AskResult =
@@ -28,7 +29,7 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     const parsed = askSchema.safeParse(input);
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
-    const prepared = await prepareAsk(user.id, parsed.data.question, parsed.data.chatId);
+    const prepared = await prepareAsk(user.id, parsed.data.question, parsed.data.chatId, parsed.data.corpusIds);
     const streamable = createStreamableValue<AnswerState>(initialAnswerState());
     const controller = registerRun(prepared.assistantMessageId, user.id);
     let state = initialAnswerState();

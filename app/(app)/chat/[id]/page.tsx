@@ -4,6 +4,7 @@ import { ChatSidebar } from "@/components/chat-sidebar";
 import { getComponentStatuses } from "@/lib/ai/status";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
+import { listCorpora } from "@/lib/db/corpora";
 import { requirePageUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,10 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   // Another user's chat is indistinguishable from a missing one.
   const chat = await findOwnChat(user.id, id);
   if (!chat) notFound();
-  const [chats, statuses] = await Promise.all([listChats(user.id), getComponentStatuses()]);
+  const [chats, statuses, corpora] = await Promise.all([listChats(user.id), getComponentStatuses(), listCorpora()]);
+  const searchable = corpora
+    .filter((c) => c.documentCount > 0)
+    .map(({ id, name, documentCount }) => ({ id, name, documentCount }));
   const turns: Turn[] = [];
   for (const m of chat.messages) {
     if (m.role === "user") turns.push({ key: m.id, question: m.content, state: stateFromStored("", "complete", null) });
@@ -27,7 +31,7 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       <ChatSidebar chats={chats} statuses={statuses} activeId={chat.id} />
-      <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} />
+      <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
     </>
   );
 }
