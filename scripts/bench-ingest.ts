@@ -17,6 +17,14 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 const target = Number(arg("--chunks", "120000"));
+// --dense N: also store an N-dimension vector per chunk (random, seeded) and time dense top-30 search.
+const denseDims = Number(arg("--dense", "0"));
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648 - 0.5;
+};
+const randomVector = () => (denseDims ? Array.from({ length: denseDims }, random) : undefined);
 const dir = arg("--dir", "../shared/data/precedents");
 const bench = arg("--bench", "../shared/data/dev/retrieval.jsonl");
 
@@ -41,7 +49,7 @@ for (let pass = 0; pass < passes; pass++) {
       // A new case number per pass makes every replica a distinct decision.
       const replica = { ...decision, meta: { ...decision.meta, caseNo: `${decision.meta.caseNo}~${pass}` } };
       for (const chunk of chunkDecision(replica, { corpusId: "bench" })) {
-        batch.push({ chunk, tokens: tokenizeKo(chunk.text) });
+        batch.push({ chunk, tokens: tokenizeKo(chunk.text), vector: randomVector() });
       }
     }
     if (batch.length >= 2000) {
@@ -71,9 +79,18 @@ for (let round = 0; round < 5; round++) {
     latencies.push(performance.now() - t);
   }
 }
-latencies.sort((a, b) => a - b);
-const pct = (p: number) =>
-  (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(1);
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1);
+};
+const pct = (p: number) => percentile(latencies, p);
+const denseLatencies: number[] = [];
+for (let i = 0; denseDims && i < 50; i++) {
+  const query = randomVector() ?? [];
+  const t = performance.now();
+  await store.denseSearch(query, { topN: 30, filter: { corpusIds: ["bench"] } });
+  denseLatencies.push(performance.now() - t);
+}
 await store.close();
 
 const reopenStarted = performance.now();
@@ -89,5 +106,9 @@ parse+chunk+tokenize+index ${seconds.toFixed(1)} s = ${(chunks / seconds).toFixe
 peak RSS                  ${mb(process.resourceUsage().maxRSS * 1024)} MB
 index size on disk        ${mb(Number(size))} MB
 sparse top-30 latency     p50 ${pct(0.5)} ms · p95 ${pct(0.95)} ms (${latencies.length} queries)
-reopen (load from disk)   ${reopenSeconds.toFixed(1)} s, ${count} chunks`);
+reopen (load from disk)   ${reopenSeconds.toFixed(1)} s, ${count} chunks${
+  denseDims
+    ? `\ndense top-30 latency      p50 ${percentile(denseLatencies, 0.5)} ms · p95 ${percentile(denseLatencies, 0.95)} ms (${denseDims} dims, brute force)`
+    : ""
+}`);
 rmSync(storeDir, { recursive: true, force: true });
