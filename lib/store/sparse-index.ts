@@ -1,4 +1,5 @@
 import { BM25_B, BM25_K1, bm25Idf, termCounts } from "../rag/bm25";
+import { topK } from "./top-k";
 
 /**
  * An in-memory inverted index over slots (dense integer ids assigned by the store). BM25 is
@@ -107,7 +108,10 @@ export class SparseIndex {
         scores[slot] = (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + lengthNorm(docLength));
       }
     }
-    return topK(touched, scores, topN, allowed);
+    return topK(touched, (slot) => scores[slot] as number, topN, allowed).map((slot) => ({
+      slot,
+      score: scores[slot] as number,
+    }));
   }
 
   private ensure(slot: number): void {
@@ -121,52 +125,4 @@ export class SparseIndex {
     this.lengths = lengths;
     this.groups = groups;
   }
-}
-
-/**
- * The best `n` slots by score (ties: lower slot first), checking `allowed` only for slots that
- * would enter the result — the filter predicate is far costlier than a comparison.
- */
-function topK(
-  candidates: number[],
-  scores: Float64Array,
-  n: number,
-  allowed: (slot: number) => boolean,
-): { slot: number; score: number }[] {
-  const better = (a: number, b: number) =>
-    (scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b);
-  // Min-heap of the current best n: its root is the weakest kept slot.
-  const heap: number[] = [];
-  const siftUp = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!better(heap[parent] as number, heap[i] as number)) break;
-      [heap[parent], heap[i]] = [heap[i] as number, heap[parent] as number];
-      i = parent;
-    }
-  };
-  const siftDown = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let weakest = i;
-      if (l < heap.length && better(heap[weakest] as number, heap[l] as number)) weakest = l;
-      if (r < heap.length && better(heap[weakest] as number, heap[r] as number)) weakest = r;
-      if (weakest === i) return;
-      [heap[weakest], heap[i]] = [heap[i] as number, heap[weakest] as number];
-      i = weakest;
-    }
-  };
-  for (const slot of candidates) {
-    if (heap.length === n && !better(slot, heap[0] as number)) continue;
-    if (!allowed(slot)) continue;
-    if (heap.length < n) {
-      heap.push(slot);
-      siftUp(heap.length - 1);
-    } else {
-      heap[0] = slot;
-      siftDown(0);
-    }
-  }
-  return heap.sort((a, b) => (better(a, b) ? -1 : 1)).map((slot) => ({ slot, score: scores[slot] as number }));
 }
