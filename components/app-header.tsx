@@ -6,9 +6,9 @@ const ROLE_LABEL = { admin: "관리자", lawyer: "변호사" } as const;
 
 export function AppHeader({ user }: { user: UserRecord }) {
   return (
-    <header className="flex h-14 items-center justify-between border-b border-line bg-white px-5">
-      <div className="flex items-center gap-6">
-        <Link href="/" className="font-serif text-lg font-semibold text-accent">
+    <header className="flex h-14 items-center justify-between gap-3 border-b border-line bg-white px-3 sm:px-5">
+      <div className="flex items-center gap-4 sm:gap-6">
+        <Link href="/" className="whitespace-nowrap font-serif text-lg font-semibold text-accent">
           판례 리서치
         </Link>
         <nav className="flex gap-4 text-sm" aria-label="주 메뉴">
@@ -24,7 +24,9 @@ export function AppHeader({ user }: { user: UserRecord }) {
       </div>
       <div className="flex items-center gap-3 text-sm">
         <Link href="/account" className="text-muted hover:text-ink" data-testid="nav-account">
-          <span data-testid="current-user">{user.name}</span>
+          <span data-testid="current-user" className="hidden sm:inline">
+            {user.name}
+          </span>
           <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-xs text-accent" data-testid="current-role">
             {ROLE_LABEL[user.role]}
           </span>

@@ -1,5 +1,5 @@
 import { ChatView } from "@/components/chat/chat-view";
-import { ChatSidebar } from "@/components/chat-sidebar";
+import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatuses } from "@/lib/ai/status";
 import { listChats } from "@/lib/db/chats";
 import { listCorpora } from "@/lib/db/corpora";
@@ -16,7 +16,10 @@ export default async function HomePage() {
   return (
     <>
       <ChatSidebar chats={chats} statuses={statuses} />
-      <ChatView key="new" initialTurns={[]} corpora={searchable} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <MobileChatList chats={chats} />
+        <ChatView key="new" initialTurns={[]} corpora={searchable} />
+      </div>
     </>
   );
 }

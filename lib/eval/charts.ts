@@ -12,7 +12,7 @@ export function metricBarsSvg(
   metrics: { label: string; value: (s: SystemSummary) => number }[],
 ): string {
   const width = 160 + summaries.length * (metrics.length * 22 + 30);
-  const height = 320;
+  const height = 360;
   const plot = { x: 60, y: 30, w: width - 80, h: 200 };
   const group = plot.w / Math.max(1, summaries.length);
   const bar = Math.min(22, (group - 20) / metrics.length);

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { ChatView, type Turn } from "@/components/chat/chat-view";
-import { ChatSidebar } from "@/components/chat-sidebar";
+import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatuses } from "@/lib/ai/status";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
@@ -31,7 +31,10 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       <ChatSidebar chats={chats} statuses={statuses} activeId={chat.id} />
-      <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <MobileChatList chats={chats} activeId={chat.id} />
+        <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
+      </div>
     </>
   );
 }
