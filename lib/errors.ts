@@ -16,6 +16,7 @@ export const ERROR_CATALOG = {
   "ai:unreachable": { status: 502, message: "모델 서버에 연결할 수 없습니다." },
   "ai:timeout": { status: 504, message: "모델 서버의 응답 시간이 초과되었습니다." },
   "ai:rate_limited": { status: 429, message: "모델 서버의 요청 한도를 초과했습니다. 잠시 후 다시 시도해 주세요." },
+  "ai:unauthorized": { status: 502, message: "모델 서버가 인증을 거부했습니다. API 키를 확인하세요." },
   "ai:upstream_error": { status: 502, message: "모델 서버가 오류를 반환했습니다." },
   "ai:bad_response": { status: 502, message: "모델 서버의 응답 형식이 올바르지 않습니다." },
   "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },

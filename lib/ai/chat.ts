@@ -1,7 +1,10 @@
 import { generateText, type ModelMessage, streamText } from "ai";
-import { aiConfig, type ChatConfig, type ChatRole } from "./config";
-import { toAiError, withDeadline } from "./errors";
+import { AppError } from "../errors";
+import { aiConfig, CHAT_RETRY, type ChatConfig, type ChatRole } from "./config";
+import { Deadline } from "./deadline";
+import { toAiError } from "./errors";
 import { chatModel } from "./providers";
+import { pause, retryDelayMs, withRetries } from "./retry";
 
 export interface ChatRequest {
   role: ChatRole;
@@ -11,6 +14,7 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** The method prescribes temperature 0 for every call. */
   temperature?: number;
+  /** Defaults to the settings' chat config; tests point it at a fake server. */
   config?: ChatConfig;
 }
 
@@ -19,68 +23,113 @@ export interface Usage {
   outputTokens: number;
 }
 
-// One retry covers a transient 429/5xx without doubling a lawyer's wait on a dead server.
-const MAX_RETRIES = 1;
-
-/** What generate and stream share: the role's model, the prompt, temperature 0, retries, deadline. */
-function callSettings(request: ChatRequest) {
-  const config = request.config ?? aiConfig().chat;
-  const { signal, deadline } = withDeadline(config?.timeoutMs ?? 60_000, request.signal);
-  return {
-    deadline,
-    options: {
-      model: chatModel(config, request.role),
-      system: request.system,
-      ...(request.messages ? { messages: request.messages } : { prompt: request.prompt ?? "" }),
-      temperature: request.temperature ?? 0,
-      maxRetries: MAX_RETRIES,
-      abortSignal: signal,
-    },
-  };
+export interface ChatFinish {
+  usage: Usage;
+  /** "stop", "length" (cut off by the token limit), "content-filter", … as the SDK reports it. */
+  finishReason: string;
 }
+
+export interface ChatStream {
+  deltas: AsyncIterable<string>;
+  /** Resolve once the stream ends (zeros / "unknown" if it failed or was left early). */
+  usage: Promise<Usage>;
+  finish: Promise<ChatFinish>;
+}
+
+const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
 function usageOf(u: { inputTokens?: number; outputTokens?: number } | undefined): Usage {
   return { inputTokens: u?.inputTokens ?? 0, outputTokens: u?.outputTokens ?? 0 };
 }
 
+/**
+ * What generate and stream share: the role's model, the prompt, temperature 0. The SDK's own
+ * retries are off (its first wait is a fixed 2 s and would count against our deadline): we retry
+ * ourselves, per `config.retry`, with a fresh deadline per attempt.
+ */
+function callSettings(request: ChatRequest) {
+  const config = request.config ?? aiConfig().chat;
+  if (!config) throw new AppError("ai:not_configured");
+  const prompt = request.messages ? { messages: request.messages } : { prompt: request.prompt ?? "" };
+  return {
+    config,
+    policy: config.retry ?? CHAT_RETRY,
+    what: `chat ${request.role} (${config.models[request.role]})`,
+    options: {
+      model: chatModel(config, request.role),
+      instructions: request.system,
+      ...prompt,
+      temperature: request.temperature ?? 0,
+      maxRetries: 0,
+    },
+  };
+}
+
 /** One complete reply; every failure is a typed AppError (ai:timeout, ai:upstream_error, …). */
-export async function generateChat(request: ChatRequest): Promise<{ text: string; usage: Usage }> {
-  const { options, deadline } = callSettings(request);
-  try {
-    const result = await generateText(options);
-    return { text: result.text, usage: usageOf(result.usage) };
-  } catch (error) {
-    throw toAiError(error, { caller: request.signal, deadline }, `chat ${request.role}`);
-  }
+export async function generateChat(request: ChatRequest): Promise<{ text: string; usage: Usage } & ChatFinish> {
+  const { config, policy, what, options } = callSettings(request);
+  return withRetries(
+    async () => {
+      const deadline = new Deadline(config.timeoutMs, request.signal);
+      try {
+        const result = await generateText({ ...options, abortSignal: deadline.signal });
+        return { text: result.text, usage: usageOf(result.usage), finishReason: String(result.finishReason) };
+      } catch (error) {
+        throw toAiError(error, { caller: request.signal, timedOut: deadline.timedOut }, what);
+      } finally {
+        deadline.dispose();
+      }
+    },
+    policy,
+    request.signal,
+  );
 }
 
 /**
- * A streamed reply as text deltas. The stream reports failures as parts, not throws; they are
- * rethrown here as AppErrors so a consumer's for-await sees them. `usage` resolves at the end.
+ * A streamed reply as text deltas. The SDK reports failures as stream parts, not throws; they are
+ * rethrown here as AppErrors so a consumer's for-await sees them. A failure before the first delta
+ * is retried like a generated call; after it, retrying would repeat text already shown.
+ * Leaving the loop early (break) cancels the request.
  */
-export function streamChat(request: ChatRequest): { deltas: AsyncIterable<string>; usage: Promise<Usage> } {
-  const { options, deadline } = callSettings(request);
-  let resolveUsage: (u: Usage) => void = () => {};
-  const usage = new Promise<Usage>((resolve) => {
-    resolveUsage = resolve;
+export function streamChat(request: ChatRequest): ChatStream {
+  const { config, policy, what, options } = callSettings(request);
+  let settle: (f: ChatFinish) => void = () => {};
+  const finish = new Promise<ChatFinish>((resolve) => {
+    settle = resolve;
   });
-  const result = streamText({
-    ...options,
-    onError: () => {}, // surfaced through the error part below instead of logged by the SDK
-  });
+
   async function* deltas(): AsyncGenerator<string> {
     try {
-      for await (const part of result.fullStream) {
-        if (part.type === "text-delta") yield part.text;
-        else if (part.type === "error") throw part.error;
-        else if (part.type === "abort") throw new DOMException("aborted", "AbortError");
-        else if (part.type === "finish") resolveUsage(usageOf(part.totalUsage));
+      for (let attempt = 0; ; attempt++) {
+        const deadline = new Deadline(config.timeoutMs, request.signal);
+        let started = false;
+        try {
+          const result = streamText({ ...options, abortSignal: deadline.signal, onError: () => {} });
+          for await (const part of result.fullStream) {
+            deadline.extend();
+            if (part.type === "text-delta") {
+              started = true;
+              yield part.text;
+            } else if (part.type === "error") throw part.error;
+            else if (part.type === "abort") throw new DOMException("aborted", "AbortError");
+            else if (part.type === "finish") {
+              settle({ usage: usageOf(part.totalUsage), finishReason: String(part.finishReason) });
+            }
+          }
+          return;
+        } catch (error) {
+          const appError = toAiError(error, { caller: request.signal, timedOut: deadline.timedOut }, what);
+          const wait = started ? undefined : retryDelayMs(appError, attempt, policy);
+          if (wait === undefined) throw appError;
+          await pause(wait, request.signal);
+        } finally {
+          deadline.dispose();
+        }
       }
-    } catch (error) {
-      throw toAiError(error, { caller: request.signal, deadline }, `chat ${request.role}`);
     } finally {
-      resolveUsage({ inputTokens: 0, outputTokens: 0 });
+      settle({ usage: NO_USAGE, finishReason: "unknown" });
     }
   }
-  return { deltas: deltas(), usage };
+
+  return { deltas: deltas(), usage: finish.then((f) => f.usage), finish };
 }

@@ -3,11 +3,29 @@ import { type Env, env } from "../env";
 /** The model endpoints by role, resolved from settings (or given explicitly by tests). */
 export type ChatRole = "analyst" | "judge" | "answer";
 
+/**
+ * How a model call is retried after a 429 or a 5xx (never after a timeout: a hung server would
+ * only double the wait). The delay doubles from `initialDelayMs`; a Retry-After header is honoured
+ * up to `maxDelayMs`, and a longer one is not waited for: the call fails with ai:rate_limited.
+ */
+export interface RetryPolicy {
+  maxRetries: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+// A lawyer waits on a chat call: one quick retry. Embedding a corpus is a batch job that meets
+// rate limits by design: several, with longer waits.
+export const CHAT_RETRY: RetryPolicy = { maxRetries: 1, initialDelayMs: 1000, maxDelayMs: 5000 };
+export const EMBEDDINGS_RETRY: RetryPolicy = { maxRetries: 4, initialDelayMs: 1000, maxDelayMs: 30_000 };
+
 export interface ChatConfig {
   baseURL: string;
   apiKey?: string;
   models: Record<ChatRole, string>;
+  /** A generated reply must complete within it; a streamed one must not pause longer than it. */
   timeoutMs: number;
+  retry?: RetryPolicy;
 }
 
 export interface EmbeddingsConfig {
@@ -15,8 +33,10 @@ export interface EmbeddingsConfig {
   apiKey?: string;
   model: string;
   dimensions?: number;
+  /** Per request (one batch, one attempt). */
   timeoutMs: number;
   batchSize: number;
+  retry?: RetryPolicy;
 }
 
 export interface RerankConfig {

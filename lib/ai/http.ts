@@ -6,25 +6,35 @@ import { AppError } from "../errors";
  */
 export async function fetchJson(
   url: string,
-  init: { method?: string; body?: unknown; apiKey?: string; timeoutMs: number; signal?: AbortSignal },
+  init: {
+    method?: string;
+    body?: unknown;
+    apiKey?: string;
+    headers?: Record<string, string>;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
 ): Promise<{ status: number; json: unknown; headers: Headers }> {
   const deadline = AbortSignal.timeout(init.timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
   let response: Response;
+  let text: string;
   try {
     response = await fetch(url, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       headers: {
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
         ...(init.apiKey ? { authorization: `Bearer ${init.apiKey}` } : {}),
+        ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal,
     });
+    // Read inside the try: the deadline covers a body that never finishes too.
+    text = await response.text();
   } catch (cause) {
     throw classifyFetchFailure(cause, init.signal, deadline, url);
   }
-  const text = await response.text().catch(() => "");
   if (!response.ok) throw httpError(response.status, text, url);
   try {
     return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers };
@@ -33,16 +43,12 @@ export async function fetchJson(
   }
 }
 
-export function httpError(status: number, body: string, url: string): AppError {
+/** An HTTP error answer as its code: 429 rate limit, 401/403 a refused key, anything else upstream. */
+export function httpError(status: number, body: string, url: string, cause?: unknown): AppError {
   const detail = `${url} → HTTP ${status} ${body.slice(0, 200)}`;
-  if (status === 429) return new AppError("ai:rate_limited", { detail });
-  if (status === 401 || status === 403) {
-    return new AppError("ai:upstream_error", {
-      detail,
-      userMessage: "모델 서버가 인증을 거부했습니다. API 키를 확인하세요.",
-    });
-  }
-  return new AppError("ai:upstream_error", { detail });
+  if (status === 429) return new AppError("ai:rate_limited", { detail, cause });
+  if (status === 401 || status === 403) return new AppError("ai:unauthorized", { detail, cause });
+  return new AppError("ai:upstream_error", { detail, cause });
 }
 
 export function classifyFetchFailure(

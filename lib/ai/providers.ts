@@ -3,13 +3,20 @@ import type { EmbeddingModel, LanguageModel } from "ai";
 import { AppError } from "../errors";
 import type { ChatConfig, ChatRole, EmbeddingsConfig } from "./config";
 
-/** The chat model for a role (analyst, judge, answer), on any OpenAI-compatible endpoint. */
+/**
+ * Models on any OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM, a hosted API). Providers are
+ * cheap objects holding no connection, so one is built per call from the config in hand: a settings
+ * change or a test's fake server needs no cache invalidation.
+ */
+
+/** The chat model for a role (analyst, judge, answer). */
 export function chatModel(config: ChatConfig | undefined, role: ChatRole): LanguageModel {
   if (!config) throw new AppError("ai:not_configured");
   const provider = createOpenAICompatible({
     name: "llm",
     baseURL: config.baseURL,
     apiKey: config.apiKey,
+    // Asks for the final usage chunk of a stream (stream_options.include_usage).
     includeUsage: true,
   });
   return provider.chatModel(config.models[role]);

@@ -1,11 +1,19 @@
 import { AppError } from "../errors";
+import { decodeCp949 } from "./cp949";
 
 /**
  * Decodes an uploaded file: UTF-8 (with or without BOM), else EUC-KR/CP949, which Korean court
- * and government systems still export. Node's ICU ships the EUC-KR decoder (it covers CP949).
+ * and government systems still export. Node's ICU ships the EUC-KR decoder; CP949's extra
+ * syllables are added in ./cp949.ts.
  */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: "utf-8" | "euc-kr" } {
   if (bytes.byteLength === 0) throw new AppError("ingest:bad_file", { userMessage: "빈 파일입니다." });
+  // UTF-16 (Windows "유니코드" 저장) is full of NUL bytes and would read as binary: name it instead.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new AppError("ingest:bad_file", {
+      userMessage: "UTF-16 파일은 지원하지 않습니다. UTF-8 또는 EUC-KR로 저장해 주세요.",
+    });
+  }
   if (looksBinary(bytes)) {
     throw new AppError("ingest:bad_file", { userMessage: "텍스트 파일이 아닙니다 (바이너리 내용)." });
   }
@@ -16,7 +24,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: "utf-8"
     if (error instanceof AppError) throw error;
   }
   try {
-    const text = new TextDecoder("euc-kr", { fatal: true }).decode(bytes);
+    const text = decodeCp949(bytes);
     return { text: checkNotBlank(text), encoding: "euc-kr" };
   } catch (error) {
     if (error instanceof AppError) throw error;

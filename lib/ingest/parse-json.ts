@@ -4,18 +4,23 @@ import { type DecisionMeta, type ParsedDecision, SECTIONS, type SectionName } fr
 
 /**
  * JSON (an array of records, or one record) and JSONL (one record per line). Each record is one
- * decision. Default mapping — both spellings are accepted:
- *   caseNo | 사건번호 · caseName | 사건명 · court | 법원명 · courtLevel | 법원등급 · caseType | 사건종류 ·
- *   decisionDate | 선고일자 · serialNo | 판례일련번호 · sourceUrl | 출처
- *   sections: 판시사항 | holdings · 판결요지 | summary · 참조조문 | statutes · 참조판례 | precedents ·
- *             판례내용 | fullText
- * A custom mapping names, for any field, the record key to read instead.
+ * decision. Default field mapping — for each field, the first key present wins:
+ *   caseNo       ← caseNo | 사건번호          caseName   ← caseName | 사건명
+ *   court        ← court | 법원명             courtLevel ← courtLevel | 법원등급
+ *   caseType     ← caseType | 사건종류         decisionDate ← decisionDate | 선고일자 (YYYY-MM-DD or YYYY.M.D.)
+ *   serialNo     ← serialNo | 판례일련번호      sourceUrl  ← sourceUrl | 출처
+ *   판시사항 ← 판시사항 | holdings · 판결요지 ← 판결요지 | summary · 참조조문 ← 참조조문 | statutes ·
+ *   참조판례 ← 참조판례 | precedents · 판례내용 ← 판례내용 | fullText
+ * A `FieldMapping` (e.g. from the upload form) names, for any field, the one record key to read
+ * instead. Strings and numbers are read; other values count as missing. Errors are numbered by
+ * record: the 1-based line of a JSONL file, the 1-based position in a JSON array (0: the whole
+ * file is not JSON).
  */
 
-export type MappableField = keyof Omit<DecisionMeta, never> | SectionName;
+export type MappableField = keyof DecisionMeta | SectionName;
 export type FieldMapping = Partial<Record<MappableField, string>>;
 
-const DEFAULT_KEYS: Record<MappableField, string[]> = {
+export const DEFAULT_FIELD_KEYS: Readonly<Record<MappableField, readonly string[]>> = {
   caseNo: ["caseNo", "사건번호"],
   caseName: ["caseName", "사건명"],
   court: ["court", "법원명"],
@@ -32,7 +37,8 @@ const DEFAULT_KEYS: Record<MappableField, string[]> = {
 };
 
 function read(record: Record<string, unknown>, field: MappableField, mapping: FieldMapping): string {
-  const keys = mapping[field] ? [mapping[field] as string] : DEFAULT_KEYS[field];
+  const custom = mapping[field];
+  const keys = custom ? [custom] : DEFAULT_FIELD_KEYS[field];
   for (const key of keys) {
     const value = record[key];
     if (typeof value === "string") return value;

@@ -42,7 +42,11 @@ function findMeta(preamble: string): Partial<DecisionMeta> {
   return found;
 }
 
-export function parsePlainDecision(text: string, meta: Partial<DecisionMeta>, sourcePath?: string): ParsedDecision {
+export function parsePlainDecision(
+  text: string,
+  meta: Partial<DecisionMeta> & { caseNo?: string },
+  sourcePath?: string,
+): ParsedDecision {
   const body = cutAtTruncation(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"));
   const sections: { name: string; lines: string[] }[] = [];
   const preamble: string[] = [];

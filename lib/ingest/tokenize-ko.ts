@@ -1,182 +1,154 @@
 /**
  * A Korean tokenizer for BM25 over court decisions, without a morphological dictionary (none can
  * be installed here). Korean glues particles and endings to words ("손해배상을", "배상하여야"), so
- * whole words rarely match between a question and a decision. The default variant combines:
+ * whole words rarely match between a question and a decision. The default (`tokenizeKo`) emits:
  *  - legal identifiers kept whole: articles "제750조", "제1항", case numbers "2009다228" —
  *    exact anchors a lawyer types;
- *  - character bigrams of each word after stripping common particles/endings ("손해배상을" →
+ *  - character bigrams of each word after stripping one trailing particle/ending ("손해배상을" →
  *    손해·해배·배상), which match across compounding and inflection ("사실혼관계" ~ "사실혼 관계")
- *    without the noise bigrams that particles would add ("상을").
- * Measured on the dev set (scripts/measure-tokenizer.ts); the other variants stay exported so the
- * choice can be re-measured on a user's own benchmark.
+ *    without the noise bigrams the particle would add ("상을");
+ *  - one word-head token, the word's first two syllables marked "^" ("^손해"), in the spirit of
+ *    pg_trgm's word-boundary padding. Korean inflects only at the end of a word, so its start is
+ *    the stable part; the marker lets a word match a word (or a compound's head) more strongly than
+ *    the same two syllables buried inside another word ("반지" vs "위반지역").
+ * Chosen by measurement (scripts/measure-tokenizer.ts, dev set of 47 questions, cross-checked on
+ * the 24 yes/no questions): longer units (trigrams, whole stems) and verb-ending stripping all
+ * measured worse. The other variants stay exported so the choice can be re-measured.
+ *
+ * Tokens are opaque strings to the stores; a change here needs a re-index (bump TOKENIZER_VERSION).
  */
 
-// Longest first, so "에서는" wins over "는". Endings only strip when at least two syllables remain.
-const PARTICLES = [
-  "으로부터",
-  "에게서는",
-  "에서부터",
-  "이라는",
-  "이라고",
-  "으로서",
-  "으로써",
-  "에게는",
-  "에서는",
-  "에서도",
-  "로부터",
-  "까지는",
-  "부터는",
-  "이라도",
-  "한다는",
-  "하였다",
-  "하였고",
-  "하였으나",
-  "하여야",
-  "하므로",
-  "으로",
-  "에서",
-  "에게",
-  "께서",
-  "까지",
-  "부터",
-  "보다",
-  "처럼",
-  "마다",
-  "이나",
-  "이며",
-  "이고",
-  "이다",
-  "로서",
-  "로써",
-  "와의",
-  "과의",
-  "에의",
-  "에는",
-  "에도",
-  "와는",
-  "과는",
-  "하는",
-  "하여",
-  "하고",
-  "하면",
-  "한다",
-  "된다",
-  "되는",
-  "되어",
-  "되고",
-  "하지",
-  "이란",
-  "라는",
-  "인지",
-  "인가",
-  "이라",
-  "지만",
-  "했다",
-  "은",
-  "는",
-  "이",
-  "가",
-  "을",
-  "를",
-  "에",
-  "의",
-  "와",
-  "과",
-  "도",
-  "만",
-  "로",
-  "며",
-  "고",
-  "나",
-  "한",
-  "된",
-  "할",
-  "적",
-] as const;
+export const TOKENIZER_VERSION = 2;
+
+// Particles (조사) and the commonest formal endings. Longest first, so "에서는" wins over "는".
+// One is stripped only when at least two syllables remain ("이가" stays whole).
+const PARTICLES = (
+  "으로부터 에게서는 에서부터 하였으나 이라는 이라고 으로서 으로써 에게는 에서는 에서도 로부터 까지는 부터는 " +
+  "이라도 한다는 하였다 하였고 하여야 하므로 으로 에서 에게 께서 까지 부터 보다 처럼 마다 이나 이며 이고 이다 " +
+  "로서 로써 와의 과의 에의 에는 에도 와는 과는 하는 하여 하고 하면 한다 된다 되는 되어 되고 하지 이란 라는 " +
+  "인지 인가 이라 지만 했다 은 는 이 가 을 를 에 의 와 과 도 만 로 며 고 나 한 된 할 적"
+)
+  .split(" ")
+  .sort((a, b) => b.length - a.length);
+
+// Colloquial verb endings of lay questions ("돌려받고 싶은데", "있을까요"). Only the `endings`
+// variant strips them; on the dev set that lost more on lawyers' questions than it won on lay ones.
+const ENDINGS = (
+  "할수있나요 수있나요 있을까요 될까요 할까요 을까요 인가요 나요 까요 습니다 합니다 됩니다 입니다 었어요 " +
+  "았어요 했어요 해요 어요 아요 세요 는데요 는데 은데 인데 려면 으면 면서 다며 라며 하게 해서 해야 하다 " +
+  "됐다 했고 았고 었고 었다 았다 였다 겠다 거나 으며 어서 아서 여서 도록 는지 은지 을지 던 면 서 게 지 다 요"
+)
+  .split(" ")
+  .sort((a, b) => b.length - a.length);
 
 const LEGAL_ID = /제\s?\d+\s?(?:조(?:의\s?\d+)?|항|호|목)|\d{2,4}\s?[가-힣]{1,3}\s?\d{1,6}(?=[^\d]|$)/gu;
 const WORD = /[\p{Script=Hangul}]+|[\p{Script=Han}]+|[a-z]+|\d+/gu;
+const HANGUL = /^\p{Script=Hangul}+$/u;
+const HAN = /^\p{Script=Han}+$/u;
 
+/** NFKC folds full-width forms (［１］, ＡＢＣ) and circled numbers; hanja are kept as they are. */
 export function normalizeForTokens(text: string): string {
   return text.normalize("NFKC").toLowerCase();
 }
 
-/** Stem after stripping one particle/ending, keeping at least two syllables. */
-export function stripParticle(word: string): string {
-  for (const p of PARTICLES) {
-    if (word.length - p.length >= 2 && word.endsWith(p)) return word.slice(0, -p.length);
+function stripFrom(word: string, affixes: readonly string[]): string {
+  for (const a of affixes) {
+    if (word.length - a.length >= 2 && word.endsWith(a)) return word.slice(0, -a.length);
   }
   return word;
 }
 
-function bigrams(word: string, out: string[]): void {
-  for (let i = 0; i + 1 < word.length; i++) out.push(word.slice(i, i + 2));
+/** Stem after stripping one particle/ending, keeping at least two syllables. */
+export function stripParticle(word: string): string {
+  return stripFrom(word, PARTICLES);
 }
 
-function legalIds(text: string, out: string[]): void {
-  for (const m of text.matchAll(LEGAL_ID)) out.push(m[0].replace(/\s+/g, ""));
+/** `stripParticle` after stripping one colloquial verb ending ("돌려받고" → "돌려받"). */
+export function stripEnding(word: string): string {
+  return stripParticle(stripFrom(word, ENDINGS));
 }
 
-/** Whitespace words as they are (the weakest baseline). */
+interface Options {
+  /** Legal identifiers (제750조, 2009다228) as whole tokens. */
+  legal: boolean;
+  /** What is stripped from a Hangul word before n-grams: nothing, particles, or particles + endings. */
+  strip: "none" | "particles" | "endings";
+  /** n-gram lengths taken from each Hangul word (after stripping). */
+  grams: number[];
+  /** Extra tokens: the whole stem, and/or word-edge markers ("^손해" head, "배상$" tail). */
+  stem?: boolean;
+  head?: boolean;
+  tail?: boolean;
+}
+
+function ngrams(word: string, n: number, out: string[]): void {
+  for (let i = 0; i + n <= word.length; i++) out.push(word.slice(i, i + n));
+}
+
+function build(options: Options): (text: string) => string[] {
+  const strip = { none: (w: string) => w, particles: stripParticle, endings: stripEnding }[options.strip];
+  return (text) => {
+    const norm = normalizeForTokens(text);
+    const out: string[] = [];
+    if (options.legal) for (const m of norm.matchAll(LEGAL_ID)) out.push(m[0].replace(/\s+/g, ""));
+    for (const m of norm.matchAll(WORD)) {
+      const word = m[0];
+      if (HANGUL.test(word)) {
+        // One-syllable words are mostly particles and bound nouns ("것", "수", "등"): noise for BM25.
+        if (word.length < 2) continue;
+        const stem = strip(word);
+        for (const n of options.grams) ngrams(stem, n, out);
+        if (options.stem && !options.grams.includes(stem.length)) out.push(stem);
+        if (options.head) out.push(`^${stem.slice(0, 2)}`);
+        if (options.tail) out.push(`${stem.slice(-2)}$`);
+      } else if (HAN.test(word)) {
+        // Hanja compounds (損害賠償) behave like Hangul ones; a lone hanja (甲, 乙) is a party label.
+        if (word.length > 1) ngrams(word, 2, out);
+        else out.push(word);
+      } else out.push(word);
+    }
+    return out;
+  };
+}
+
+/** Whitespace words as they are (the weakest baseline, ≈ FTS5 unicode61). */
 export function tokenizeWhitespace(text: string): string[] {
   return normalizeForTokens(text).split(/\s+/).filter(Boolean);
 }
 
-/** Character bigrams of every Hangul run (≈ an n-gram full-text index). */
-export function tokenizeBigrams(text: string): string[] {
-  const out: string[] = [];
-  for (const m of normalizeForTokens(text).matchAll(WORD)) {
-    const w = m[0];
-    if (/^\p{Script=Hangul}+$/u.test(w) && w.length > 1) bigrams(w, out);
-    else out.push(w);
-  }
-  return out;
-}
+/** Character bigrams of every Hangul word, nothing stripped (≈ an n-gram full-text index). */
+export const tokenizeBigrams = build({ legal: false, strip: "none", grams: [2] });
+/** Character 2- and 3-grams, nothing stripped (≈ the LanceDB n-gram(2,3) peer). */
+export const tokenizeNgram23 = build({ legal: false, strip: "none", grams: [2, 3] });
+/** Particle-stripped whole stems plus legal identifiers, no n-grams. */
+export const tokenizeStems = build({ legal: true, strip: "particles", grams: [], stem: true });
+/** Bigrams of particle-stripped words plus legal identifiers (the previous default). */
+export const tokenizeStemBigrams = build({ legal: true, strip: "particles", grams: [2] });
+/** As stemBigrams, with trigrams too. */
+export const tokenizeStemBigramsTrigrams = build({ legal: true, strip: "particles", grams: [2, 3] });
+/** As stemBigrams, with the whole stem as one more token. */
+export const tokenizeStemBigramsWords = build({ legal: true, strip: "particles", grams: [2], stem: true });
+/** As stemBigrams, also stripping colloquial verb endings. */
+export const tokenizeEndingBigrams = build({ legal: true, strip: "endings", grams: [2] });
+/** As the default, with a word-tail marker too. */
+export const tokenizeWordEdges = build({ legal: true, strip: "particles", grams: [2], head: true, tail: true });
 
-/** Particle-stripped stems plus legal identifiers, no n-grams. */
-export function tokenizeStems(text: string): string[] {
-  const norm = normalizeForTokens(text);
-  const out: string[] = [];
-  legalIds(norm, out);
-  for (const m of norm.matchAll(WORD)) {
-    const w = m[0];
-    const isHangul = /^\p{Script=Hangul}+$/u.test(w);
-    if (isHangul && w.length < 2) continue;
-    out.push(isHangul ? stripParticle(w) : w);
-  }
-  return out;
-}
+const defaultTokenizer = build({ legal: true, strip: "particles", grams: [2], head: true });
 
-/** Character bigrams of particle-stripped words; with `legal`, legal identifiers kept whole too. */
-function stemBigrams(text: string, legal: boolean): string[] {
-  const norm = normalizeForTokens(text);
-  const out: string[] = [];
-  if (legal) legalIds(norm, out);
-  for (const m of norm.matchAll(WORD)) {
-    const w = m[0];
-    if (/^\p{Script=Hangul}+$/u.test(w)) {
-      // One-syllable words are mostly particles and bound nouns: noise for BM25.
-      if (w.length > 1) bigrams(stripParticle(w), out);
-    } else if (/^\p{Script=Han}+$/u.test(w) && w.length > 1) {
-      bigrams(w, out); // hanja compounds (損害賠償) behave like Hangul ones
-    } else out.push(w);
-  }
-  return out;
-}
-
-export function tokenizeStemBigrams(text: string): string[] {
-  return stemBigrams(text, false);
-}
-
-/** Default: legal identifiers whole + bigrams of particle-stripped words. */
+/** Default: legal identifiers whole + bigrams of particle-stripped words + a word-head marker. */
 export function tokenizeKo(text: string): string[] {
-  return stemBigrams(text, true);
+  return defaultTokenizer(text);
 }
 
 export const TOKENIZER_VARIANTS = {
   whitespace: tokenizeWhitespace,
   bigrams: tokenizeBigrams,
+  ngram23: tokenizeNgram23,
   stems: tokenizeStems,
   stemBigrams: tokenizeStemBigrams,
+  stemBigrams3: tokenizeStemBigramsTrigrams,
+  stemBigramsWords: tokenizeStemBigramsWords,
+  endingBigrams: tokenizeEndingBigrams,
+  wordEdges: tokenizeWordEdges,
   default: tokenizeKo,
-} as const;
+} as const satisfies Record<string, (text: string) => string[]>;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../ingest/types";
@@ -26,12 +27,14 @@ export interface QdrantConfig {
 
 type Payload = Record<string, unknown>;
 
-/** Chunk ids are 32 hex characters: written as a UUID, which Qdrant accepts as a point id. */
+/**
+ * Qdrant point ids must be integers or UUIDs. Our chunk ids are 32 hex characters and are written as
+ * a UUID as they are; any other id is hashed first, so two ids never share a point by padding.
+ */
 export function pointId(chunkId: string): string {
-  const hex = chunkId
-    .replace(/[^0-9a-f]/gi, "")
-    .padEnd(32, "0")
-    .slice(0, 32);
+  const hex = /^[0-9a-f]{32}$/i.test(chunkId)
+    ? chunkId.toLowerCase()
+    : createHash("sha256").update(chunkId).digest("hex").slice(0, 32);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

@@ -13,6 +13,17 @@ interface Postings {
   length: number;
 }
 
+/** The live part of an index, slots renumbered 0..n−1, as flat arrays (see sparse-snapshot.ts). */
+export interface SparseArrays {
+  terms: string[];
+  /** Postings per term, in `terms` order; `slots` and `tfs` hold them back to back. */
+  counts: Int32Array;
+  slots: Int32Array;
+  tfs: Uint16Array;
+  /** Token count per (renumbered) slot. */
+  lengths: Int32Array;
+}
+
 export class SparseIndex {
   private readonly postings = new Map<string, Postings>();
   /** Token count per slot; -1 marks a deleted slot. */
@@ -112,6 +123,69 @@ export class SparseIndex {
       slot,
       score: scores[slot] as number,
     }));
+  }
+
+  /**
+   * The live postings with slot `old` renamed `remap[old]` (−1: dropped). Live slots must map to
+   * 0..n−1 in their original order so each term's postings stay sorted.
+   */
+  exportArrays(remap: Int32Array, liveCount: number): SparseArrays {
+    const terms: string[] = [];
+    const counts: number[] = [];
+    let total = 0;
+    for (const p of this.postings.values()) total += p.length;
+    const slots = new Int32Array(total);
+    const tfs = new Uint16Array(total);
+    let at = 0;
+    for (const [term, p] of this.postings) {
+      const start = at;
+      for (let i = 0; i < p.length; i++) {
+        const slot = p.slots[i] as number;
+        const next = slot < remap.length ? (remap[slot] as number) : -1;
+        if (next < 0 || (this.lengths[slot] as number) < 0) continue;
+        slots[at] = next;
+        tfs[at] = p.tfs[i] as number;
+        at += 1;
+      }
+      if (at > start) {
+        terms.push(term);
+        counts.push(at - start);
+      }
+    }
+    const lengths = new Int32Array(liveCount);
+    for (let old = 0; old < remap.length; old++) {
+      const next = remap[old] as number;
+      if (next >= 0) lengths[next] = this.lengths[old] as number;
+    }
+    return { terms, counts: Int32Array.from(counts), slots: slots.slice(0, at), tfs: tfs.slice(0, at), lengths };
+  }
+
+  /** Replaces this (empty) index's content; postings become views on the arrays (grown on write). */
+  importArrays(arrays: SparseArrays, groups: Int32Array): void {
+    const n = arrays.lengths.length;
+    this.ensure(Math.max(0, n - 1));
+    this.lengths.fill(-1);
+    this.lengths.set(arrays.lengths);
+    this.groups.set(groups.subarray(0, n));
+    this.groupStats.clear();
+    for (let slot = 0; slot < n; slot++) {
+      const g = groups[slot] as number;
+      const stats = this.groupStats.get(g) ?? { count: 0, total: 0 };
+      stats.count += 1;
+      stats.total += arrays.lengths[slot] as number;
+      this.groupStats.set(g, stats);
+    }
+    this.postings.clear();
+    let at = 0;
+    for (const [i, term] of arrays.terms.entries()) {
+      const length = arrays.counts[i] as number;
+      this.postings.set(term, {
+        slots: arrays.slots.subarray(at, at + length),
+        tfs: arrays.tfs.subarray(at, at + length),
+        length,
+      });
+      at += length;
+    }
   }
 
   private ensure(slot: number): void {

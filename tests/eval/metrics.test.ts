@@ -62,3 +62,17 @@ describe("answer metrics", () => {
     ]);
   });
 });
+
+describe("metric edge cases", () => {
+  it("case-level NDCG@k ideal is min(k, gold cases); chunk-level credits repeated chunks up to 1", async () => {
+    const { caseNdcgAtK, chunkNdcgAtK } = await import("@/lib/eval/metrics");
+    const list = ranked("g1다1", "g1다1", "x9다9", "g2다2");
+    // Cases: g1 (rank 0), x9 (1), g2 (2); three gold cases, one never retrieved.
+    const idcg = 1 + 1 / Math.log2(3) + 1 / Math.log2(4);
+    expect(caseNdcgAtK(list, ["g1다1", "g2다2", "g3다3"], 10)).toBeCloseTo((1 + 1 / Math.log2(4)) / idcg, 12);
+    // Chunks: gains at ranks 0, 1, 3.
+    const chunkDcg = 1 + 1 / Math.log2(3) + 1 / Math.log2(5);
+    expect(chunkNdcgAtK(list, ["g1다1", "g2다2", "g3다3"], 10)).toBeCloseTo(chunkDcg / idcg, 12);
+    expect(caseNdcgAtK([], ["g1다1"], 10)).toBe(0);
+  });
+});

@@ -1,7 +1,10 @@
 // Starts the fake model servers for the e2e suite (and for trying the UI without real models):
-//   npx tsx tests/fake-servers/cli.ts --openai-port 3111 --rerank-port 3112 [--rules rules.json]
+//   npx tsx tests/fake-servers/cli.ts --openai-port 4010 --rerank-port 4011 [--rules rules.json]
+//     [--rerank-style jina|tei] [--api-key KEY] [--latency-ms N] [--chunk-delay-ms N]
+// Prints both URLs and stays up until killed (SIGINT/SIGTERM close the ports cleanly).
 import { readFileSync } from "node:fs";
-import { type Rule, startFakeOpenAI } from "./openai-server";
+import { rulesFromJson } from "./openai-rules";
+import { startFakeOpenAI } from "./openai-server";
 import { startFakeRerank } from "./rerank-server";
 
 const args = process.argv.slice(2);
@@ -9,24 +12,37 @@ const arg = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-
-const rulesFile = arg("--rules");
-const rules = rulesFile
-  ? (JSON.parse(readFileSync(rulesFile, "utf8")) as (Rule & { userPattern?: string })[]).map(
-      ({ userPattern, ...r }) => ({
-        ...r,
-        user: userPattern ? new RegExp(userPattern) : r.user,
-      }),
-    )
-  : [];
-
-const openai = await startFakeOpenAI({ port: Number(arg("--openai-port") ?? 4010), rules, chunkDelayMs: 5 });
-const rerank = await startFakeRerank({ port: Number(arg("--rerank-port") ?? 4011) });
-console.log(`fake OpenAI: ${openai.url}\nfake rerank: ${rerank.url}`);
-
-const stop = async () => {
-  await Promise.all([openai.close(), rerank.close()]);
-  process.exit(0);
+const numberArg = (name: string, fallback: number) => {
+  const value = Number(arg(name) ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name}: expected a whole number`);
+  return value;
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+
+async function main() {
+  const rulesFile = arg("--rules");
+  const rules = rulesFile ? rulesFromJson(JSON.parse(readFileSync(rulesFile, "utf8"))) : [];
+  const style = arg("--rerank-style") === "tei" ? "tei" : "jina";
+  const openai = await startFakeOpenAI({
+    port: numberArg("--openai-port", 4010),
+    rules,
+    apiKey: arg("--api-key"),
+    latencyMs: numberArg("--latency-ms", 0),
+    // A little pacing so the UI visibly streams.
+    chunkDelayMs: numberArg("--chunk-delay-ms", 5),
+  });
+  const rerank = await startFakeRerank({ port: numberArg("--rerank-port", 4011), style, apiKey: arg("--api-key") });
+  console.log(`fake OpenAI: ${openai.url} (${rules.length} rules)\nfake rerank: ${rerank.url} (${style})`);
+
+  const stop = async () => {
+    await Promise.all([openai.close(), rerank.close()]);
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  // A taken port or a bad rules file: say so and exit, so Playwright reports it instead of waiting.
+  console.error(`fake servers: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

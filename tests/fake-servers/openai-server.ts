@@ -1,58 +1,46 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { closeServer, fakeEmbedding, listen, readJson, sendJson, sleep } from "./shared";
+import { pickRule, type Rule } from "./openai-rules";
+import { closeServer, fakeEmbedding, guarded, listen, readJson, sendJson, sleep } from "./shared";
 
 /**
  * A local server speaking the OpenAI protocol (chat completions, streamed or not; embeddings;
  * models) with scripted, deterministic replies, for unit and e2e tests through real HTTP clients.
  */
 
-export type Matcher = string | RegExp;
-
-export interface Rule {
-  model?: Matcher;
-  system?: Matcher;
-  user?: Matcher;
-  /** Reply text, an HTTP error, or no answer at all (for timeouts). */
-  reply?: string;
-  error?: { status: number; body?: unknown };
-  hang?: boolean;
-  /** Answer only this many times (then the next rule applies). */
-  times?: number;
-  /** Overrides the server's delay between streamed chunks for this reply (a slow answer to stop). */
-  chunkDelayMs?: number;
-}
+export type { Matcher, Rule } from "./openai-rules";
 
 export interface FakeOpenAIOptions {
+  /** 0 (default): a free port. */
   port?: number;
   rules?: Rule[];
   defaultReply?: string;
-  /** Delay before the first byte, and between streamed chunks. */
+  /** Delay before the first byte of every answer. */
   latencyMs?: number;
+  /** Delay before each streamed text chunk. */
   chunkDelayMs?: number;
-  /** Characters per streamed chunk. */
+  /** Characters per streamed chunk (default 8). */
   chunkSize?: number;
+  /** Vector size when a request names no `dimensions` (default 64). */
   embeddingDimensions?: number;
+  /** Model ids GET /models lists (default: fake-chat, fake-embed). */
+  models?: string[];
+  /** Every request must carry `Authorization: Bearer <apiKey>`, else 401. */
   apiKey?: string;
-  /** Fail the first N requests with 429 (retry tests). */
+  /** Fail the first N POST requests (retry tests), with `failStatus` (default 429). */
   failFirst?: number;
+  failStatus?: number;
+  /** Retry-After sent with those failures (default "0": retry at once). */
+  retryAfter?: string;
 }
 
 export interface RecordedRequest {
+  method: string;
   path: string;
   body: Record<string, unknown>;
   headers: IncomingMessage["headers"];
 }
 
-interface ChatMessage {
-  role: string;
-  content: string | { type: string; text?: string }[];
-}
-
-const textOf = (m: ChatMessage | undefined) =>
-  !m ? "" : typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join("");
-
-const matches = (m: Matcher | undefined, value: string) =>
-  m === undefined || (typeof m === "string" ? value.includes(m) : m.test(value));
+const CREATED = 1_700_000_000;
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
   let rules = [...(options.rules ?? [])];
@@ -60,54 +48,55 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
   const requests: RecordedRequest[] = [];
   let failuresLeft = options.failFirst ?? 0;
 
-  const pickRule = (body: Record<string, unknown>): Rule | undefined => {
-    const messages = (body.messages as ChatMessage[] | undefined) ?? [];
-    const system = messages
-      .filter((m) => m.role === "system")
-      .map(textOf)
-      .join("\n");
-    const user = textOf([...messages].reverse().find((m) => m.role === "user"));
-    return rules.find(
-      (r) =>
-        (r.times === undefined || (used.get(r) ?? 0) < r.times) &&
-        matches(r.model, String(body.model ?? "")) &&
-        matches(r.system, system) &&
-        matches(r.user, user),
-    );
-  };
-
   const chat = async (res: ServerResponse, body: Record<string, unknown>) => {
-    const rule = pickRule(body);
-    if (rule) used.set(rule, (used.get(rule) ?? 0) + 1);
+    const rule = pickRule(rules, used, body);
+    if (rule?.delayMs) await sleep(rule.delayMs);
     if (rule?.hang) return; // never answers; the client's timeout must fire
-    if (rule?.error)
-      return sendJson(res, rule.error.status, rule.error.body ?? { error: { message: "scripted error" } });
+    if (rule?.error) {
+      const { status, body: errorBody, headers } = rule.error;
+      return sendJson(
+        res,
+        status,
+        errorBody ?? { error: { message: "scripted error", type: "server_error" } },
+        headers,
+      );
+    }
+    if (rule?.raw !== undefined) {
+      res.writeHead(200, { "content-type": body.stream ? "text/event-stream" : "application/json" });
+      return res.end(rule.raw);
+    }
     const text = rule?.reply ?? options.defaultReply ?? "가짜 모델의 답변입니다.";
     const id = `chatcmpl-${requests.length}`;
     const usage = { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length };
+    const base = { id, created: CREATED, model: body.model };
     if (!body.stream) {
       return sendJson(res, 200, {
-        id,
+        ...base,
         object: "chat.completion",
-        created: 1_700_000_000,
-        model: body.model,
         choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
         usage,
       });
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     const frame = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
-    const base = { id, object: "chat.completion.chunk", created: 1_700_000_000, model: body.model };
-    frame({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-    const size = options.chunkSize ?? 8;
+    const chunk = { ...base, object: "chat.completion.chunk" };
+    frame({ ...chunk, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+    const size = Math.max(1, options.chunkSize ?? 8);
     const delay = rule?.chunkDelayMs ?? options.chunkDelayMs;
-    for (let i = 0; i < text.length; i += size) {
+    for (let i = 0, n = 0; i < text.length; i += size, n++) {
+      if (rule?.dropAfterChunks !== undefined && n >= rule.dropAfterChunks) return res.destroy();
+      if (rule?.stallAfterChunks !== undefined && n >= rule.stallAfterChunks) return;
       if (delay) await sleep(delay);
-      if (res.destroyed) return;
-      frame({ ...base, choices: [{ index: 0, delta: { content: text.slice(i, i + size) }, finish_reason: null }] });
+      if (res.destroyed) return; // the client left (stopped or timed out)
+      frame({ ...chunk, choices: [{ index: 0, delta: { content: text.slice(i, i + size) }, finish_reason: null }] });
     }
-    frame({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
-    frame({ ...base, choices: [], usage });
+    if (rule?.streamError) {
+      frame({ error: { message: rule.streamError, type: "server_error", code: null } });
+      return res.end("data: [DONE]\n\n");
+    }
+    frame({ ...chunk, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+    // stream_options.include_usage: OpenAI sends usage in a last chunk with no choices.
+    frame({ ...chunk, choices: [], usage });
     res.end("data: [DONE]\n\n");
   };
 
@@ -115,43 +104,60 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     const input = body.input;
     const texts = Array.isArray(input) ? input.map(String) : [String(input ?? "")];
     const dims = Number(body.dimensions ?? options.embeddingDimensions ?? 64);
+    const tokens = texts.reduce((sum, t) => sum + t.length, 0);
     sendJson(res, 200, {
       object: "list",
       model: body.model,
       data: texts.map((t, index) => ({ object: "embedding", index, embedding: fakeEmbedding(t, dims) })),
-      usage: { prompt_tokens: texts.length, total_tokens: texts.length },
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
     });
   };
 
-  const server = createServer(async (req, res) => {
-    try {
+  const models = () => ({
+    object: "list",
+    data: (options.models ?? ["fake-chat", "fake-embed"]).map((id) => ({ id, object: "model", owned_by: "fake" })),
+  });
+
+  const server = createServer(
+    guarded(async (req, res) => {
+      const method = req.method ?? "GET";
       const path = (req.url ?? "").split("?")[0] ?? "";
-      const body = req.method === "POST" ? ((await readJson(req)) as Record<string, unknown>) : {};
-      requests.push({ path, body, headers: req.headers });
+      let body: Record<string, unknown> = {};
+      try {
+        body = method === "POST" ? ((await readJson(req)) as Record<string, unknown>) : {};
+      } catch {
+        return sendJson(res, 400, { error: { message: "request body is not JSON", type: "invalid_request_error" } });
+      }
+      requests.push({ method, path, body, headers: req.headers });
       if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-        return sendJson(res, 401, { error: { message: "invalid api key" } });
+        return sendJson(res, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });
       }
       if (options.latencyMs) await sleep(options.latencyMs);
-      if (failuresLeft > 0 && req.method === "POST") {
+      if (failuresLeft > 0 && method === "POST") {
         failuresLeft -= 1;
-        res.setHeader("retry-after", "0");
-        return sendJson(res, 429, { error: { message: "rate limited" } });
+        const status = options.failStatus ?? 429;
+        return sendJson(
+          res,
+          status,
+          { error: { message: `scripted ${status}`, type: "rate_limit_error" } },
+          {
+            "retry-after": options.retryAfter ?? "0",
+          },
+        );
       }
-      if (req.method === "GET" && path.endsWith("/models")) {
-        return sendJson(res, 200, { object: "list", data: [{ id: "fake-chat", object: "model" }] });
-      }
-      if (req.method === "POST" && path.endsWith("/chat/completions")) return await chat(res, body);
-      if (req.method === "POST" && path.endsWith("/embeddings")) return embeddings(res, body);
-      sendJson(res, 404, { error: { message: `no route ${path}` } });
-    } catch (error) {
-      sendJson(res, 400, { error: { message: String(error) } });
-    }
-  });
+      if (method === "GET" && path.endsWith("/models")) return sendJson(res, 200, models());
+      if (method === "POST" && path.endsWith("/chat/completions")) return chat(res, body);
+      if (method === "POST" && path.endsWith("/embeddings")) return embeddings(res, body);
+      sendJson(res, 404, { error: { message: `no route ${method} ${path}`, type: "invalid_request_error" } });
+    }),
+  );
 
   const origin = await listen(server, options.port);
   return {
+    /** Base URL ending in /v1, as LLM_BASE_URL / EMBEDDINGS_BASE_URL expect it. */
     url: `${origin}/v1`,
     requests,
+    /** Replaces the rules (and forgets how often each was used). */
     setRules(next: Rule[]) {
       rules = [...next];
       used.clear();

@@ -10,9 +10,29 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : {};
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** A handler whose bugs answer 500 instead of becoming an unhandled rejection in the test run. */
+export function guarded(handler: Handler): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    try {
+      await handler(req, res);
+    } catch (error) {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: `fake server: ${String(error)}` } });
+      else res.destroy();
+    }
+  };
 }
 
 export async function listen(server: Server, port = 0): Promise<string> {

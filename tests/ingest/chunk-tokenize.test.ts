@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chunkDecision, splitText } from "@/lib/ingest/chunk";
-import { stripParticle, tokenizeKo } from "@/lib/ingest/tokenize-ko";
+import { stripParticle, TOKENIZER_VARIANTS, tokenizeBigrams, tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import type { ParsedDecision } from "@/lib/ingest/types";
 
 const sentence = (i: number) => `제${i}문장에서 법원은 손해배상 책임의 범위를 판단하였다. `;
@@ -48,6 +48,22 @@ describe("structure-aware chunking", () => {
     expect(splitText("가".repeat(1000), 300, 0).every((p) => p.length <= 300)).toBe(true);
   });
 
+  it("overlaps even when a single sentence is longer than the overlap, from a word boundary", () => {
+    const long = Array.from({ length: 12 }, (_, i) => `가나다라마바사 ${i}번째 긴 문장의 일부가 이어지고`).join(" ");
+    const parts = splitText(long, 200, 50);
+    expect(parts.length).toBeGreaterThan(1);
+    for (let i = 1; i < parts.length; i++) {
+      const head = (parts[i] ?? "").slice(0, 20);
+      expect(parts[i - 1]?.includes(head)).toBe(true);
+      expect(long.includes(parts[i] ?? "")).toBe(true); // cut at word starts, nothing invented
+    }
+  });
+
+  it("never exceeds a small chunk size, even for one enormous token", () => {
+    expect(splitText("가".repeat(500), 100, 20).every((p) => p.length <= 100)).toBe(true);
+    expect(splitText("   ", 100, 20)).toEqual([]);
+  });
+
   it("carries all metadata and a stable id", () => {
     const a = chunkDecision(decision(longText), { corpusId: "c", chunkSize: 300, chunkOverlap: 60 });
     const b = chunkDecision(decision(longText), { corpusId: "c", chunkSize: 300, chunkOverlap: 60 });
@@ -82,12 +98,28 @@ describe("Korean BM25 tokenizer", () => {
   });
 
   it("matches compounds written with or without spaces", () => {
-    const joined = new Set(tokenizeKo("사실혼관계"));
-    const spaced = tokenizeKo("사실혼 관계");
+    const joined = new Set(tokenizeBigrams("사실혼관계"));
+    const spaced = tokenizeBigrams("사실혼 관계");
     expect(spaced.every((t) => joined.has(t))).toBe(true);
+    // The default shares all bigrams too; only the word-head markers tell the spellings apart.
+    const defaultJoined = new Set(tokenizeKo("사실혼관계"));
+    expect(tokenizeKo("사실혼 관계").filter((t) => !defaultJoined.has(t))).toEqual(["^관계"]);
+  });
+
+  it("marks each word's head so whole words outrank the same syllables inside another word", () => {
+    expect(tokenizeKo("반지를 돌려받을")).toEqual(["반지", "^반지", "돌려", "려받", "^돌려"]);
+    expect(tokenizeKo("위반지역")).not.toContain("^반지");
   });
 
   it("normalises width and case, and drops one-syllable particles", () => {
     expect(tokenizeKo("ＡＢＣ 법")).toEqual(["abc"]);
+    expect(tokenizeKo("［１］ 損害賠償 甲")).toEqual(["1", "損害", "害賠", "賠償", "甲"]);
+  });
+
+  it("exports every measured variant, each a pure function of the text", () => {
+    for (const tokenize of Object.values(TOKENIZER_VARIANTS)) {
+      expect(tokenize("민법 제750조의 손해배상")).toEqual(tokenize("민법 제750조의 손해배상"));
+    }
+    expect(TOKENIZER_VARIANTS.default).toBe(tokenizeKo);
   });
 });

@@ -34,7 +34,7 @@ describe.skipIf(!present)("real decisions (../shared/data)", () => {
   it("chunks each section as expected (800 characters, 100 overlap)", () => {
     const perSection: Record<string, number> = {};
     for (const c of chunks) perSection[c.section] = (perSection[c.section] ?? 0) + 1;
-    expect(perSection).toEqual({ 판시사항: 329, 판결요지: 391, 참조조문: 325, 참조판례: 261, 판례내용: 1379 });
+    expect(perSection).toEqual({ 판시사항: 329, 판결요지: 394, 참조조문: 325, 참조판례: 261, 판례내용: 1399 });
     expect(Math.max(...chunks.map((c) => c.text.length))).toBeLessThanOrEqual(800);
   });
 
@@ -50,8 +50,25 @@ describe.skipIf(!present)("real decisions (../shared/data)", () => {
     expect(joined?.sections.find((s) => s.name === "참조조문")?.text).toBe(
       "가. 가사소송법 제12조, 민사소송법 제392조 / 나. 제12조(민사소송법 제188조)",
     );
+    const perCase = (caseNo: string) =>
+      chunks.filter((c) => c.caseNo === caseNo).map((c) => `${c.section}#${c.sectionOrder}`);
+    expect(perCase("94므826, 833")).toEqual([
+      "판시사항#0",
+      "판결요지#0",
+      "참조조문#0",
+      "참조판례#0",
+      "판례내용#0",
+      "판례내용#1",
+    ]);
+    expect(perCase("76므41")).toEqual(["판시사항#0", "판결요지#0", "판례내용#0", "판례내용#1", "판례내용#2"]);
     const engagement = decisions.find((d) => d.meta.caseNo === "76므41");
-    expect(engagement?.meta.decisionDate).toBe("1976-12-28");
+    expect(engagement?.meta).toMatchObject({
+      caseName: "약혼불이행으로인한위자료등",
+      courtLevel: "대법원",
+      caseType: "가사",
+      decisionDate: "1976-12-28",
+      serialNo: "93243",
+    });
     expect(engagement?.sections[0]?.name).toBe("판시사항");
     const broken = decisions.find((d) => d.meta.caseNo === "83누291");
     expect(broken?.sections.find((s) => s.name === "참조조문")?.text).toBe("산림법 제75조, 제80조, 행정소송법 제1조");

@@ -1,0 +1,74 @@
+import { AppError } from "../errors";
+import type { RerankConfig, StoreConfig } from "./config";
+import { classifyFetchFailure, httpError } from "./http";
+import { rerank } from "./rerank";
+
+/**
+ * Reachability probes for the status panel. Each resolves with an optional note for the detail
+ * line ("reachable, but …") or throws an AppError saying why the component can't be used.
+ */
+
+export const PROBE_TIMEOUT_MS = 3000;
+
+async function get(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ status: number; body: string }> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, { headers, signal: deadline });
+    return { status: response.status, body: await response.text() };
+  } catch (cause) {
+    throw classifyFetchFailure(cause, undefined, deadline, url);
+  }
+}
+
+/**
+ * GET {base}/models. Decision: the server counts as reachable on any answer below 500 except an
+ * auth refusal — some OpenAI-compatible servers have no /models route (404/405) and a 429 means the
+ * key works but is busy; a 401/403 means every real call would fail, so it is reported as
+ * unreachable with "check the API key"; a 5xx means the server is up but broken.
+ */
+export async function probeModels(
+  baseURL: string,
+  apiKey: string | undefined,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<string | undefined> {
+  const url = `${baseURL}/models`;
+  const { status, body } = await get(url, apiKey ? { authorization: `Bearer ${apiKey}` } : {}, timeoutMs);
+  if (status === 401 || status === 403 || status >= 500) throw httpError(status, body, url);
+  if (status === 429) return "요청 한도 초과 상태";
+  return undefined;
+}
+
+/** A one-document rerank: proves the route, the key and the answer's shape in one go. */
+export async function probeRerank(config: RerankConfig, timeoutMs = PROBE_TIMEOUT_MS): Promise<string | undefined> {
+  try {
+    await rerank("상태 확인", ["상태 확인"], { config: { ...config, timeoutMs } });
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "ai:rate_limited") return "요청 한도 초과 상태";
+    throw error;
+  }
+}
+
+/** GET {QDRANT_URL}/collections with the api-key header: checks the server and the key together. */
+export async function probeQdrant(store: StoreConfig, timeoutMs = PROBE_TIMEOUT_MS): Promise<string | undefined> {
+  const url = `${store.qdrantUrl}/collections`;
+  const { status, body } = await get(url, store.qdrantApiKey ? { "api-key": store.qdrantApiKey } : {}, timeoutMs);
+  if (status >= 400) throw httpError(status, body, url);
+  const names = collectionNames(body);
+  // Not an error: the collection is created by the first indexing job.
+  if (names && !names.includes(store.qdrantCollection)) return "컬렉션 없음 (첫 색인 때 생성됩니다)";
+  return undefined;
+}
+
+function collectionNames(body: string): string[] | undefined {
+  try {
+    const json = JSON.parse(body) as { result?: { collections?: { name?: unknown }[] } };
+    return json.result?.collections?.map((c) => String(c.name));
+  } catch {
+    return undefined;
+  }
+}

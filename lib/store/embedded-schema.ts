@@ -1,0 +1,60 @@
+import type { Chunk, SectionName } from "../ingest/types";
+
+/** The embedded store's SQLite table (the source of truth) and its row mapping. */
+
+export interface Row {
+  id: string;
+  corpus_id: string;
+  case_no: string;
+  case_name: string;
+  court: string;
+  court_level: string;
+  case_type: string;
+  decision_date: string;
+  section: string;
+  section_order: number;
+  text: string;
+  content_hash: string;
+}
+
+// `store_meta.generation` goes up with every write transaction, from any process: a snapshot of the
+// in-memory index is valid only for the generation it was taken at. The partial index lets a reopen
+// read the vectors without walking past every sparse-only row's text.
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS chunks (
+  id TEXT PRIMARY KEY, corpus_id TEXT NOT NULL, case_no TEXT NOT NULL, case_name TEXT NOT NULL,
+  court TEXT NOT NULL, court_level TEXT NOT NULL, case_type TEXT NOT NULL, decision_date TEXT NOT NULL,
+  section TEXT NOT NULL, section_order INTEGER NOT NULL, text TEXT NOT NULL, content_hash TEXT NOT NULL,
+  tokens TEXT NOT NULL, vector BLOB
+);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks (corpus_id, case_no);
+CREATE INDEX IF NOT EXISTS chunks_with_vector ON chunks (id) WHERE vector IS NOT NULL;
+CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO store_meta VALUES ('generation', 0);`;
+
+export const toChunk = (r: Row): Chunk => ({
+  id: r.id,
+  corpusId: r.corpus_id,
+  caseNo: r.case_no,
+  caseName: r.case_name,
+  court: r.court,
+  courtLevel: r.court_level,
+  caseType: r.case_type,
+  decisionDate: r.decision_date,
+  section: r.section as SectionName,
+  sectionOrder: r.section_order,
+  text: r.text,
+  contentHash: r.content_hash,
+});
+
+export function normalized(vector: number[] | Float32Array): Float32Array {
+  const v = Float32Array.from(vector);
+  let norm = 0;
+  for (const x of v) norm += x * x;
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / norm;
+  return v;
+}
+
+export const floats = (blob: Buffer): Float32Array =>
+  new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { bm25Tf } from "@/lib/rag/bm25";
+import { ASSUMED_AVG_TOKENS, documentSparseVector, querySparseVector, tokenIndex } from "@/lib/store/qdrant-sparse";
+import { pointId, QdrantStore, qdrantFilter } from "@/lib/store/qdrant-store";
+
+// The parts of the Qdrant backend that need no server (no Qdrant can run where this is developed).
+
+describe("Qdrant point ids", () => {
+  it("writes a hex chunk id as a UUID and hashes any other id", () => {
+    expect(pointId("0123456789abcdef0123456789ABCDEF")).toBe("01234567-89ab-cdef-0123-456789abcdef");
+    const a = pointId("corpus|2001다1|판시사항|0");
+    const b = pointId("corpus|2001다1|판시사항|1");
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(a).not.toBe(b);
+    expect(pointId("corpus|2001다1|판시사항|0")).toBe(a);
+  });
+});
+
+describe("Qdrant sparse vectors", () => {
+  it("hashes tokens with FNV-1a to stable uint32 indices", () => {
+    expect(tokenIndex("")).toBe(0x811c9dc5);
+    expect(tokenIndex("a")).toBe(0xe40c292c);
+    expect(tokenIndex("손해")).toBe(tokenIndex("손해"));
+  });
+
+  it("carries BM25 term-frequency saturation at the assumed average length, indices sorted", () => {
+    const tokens = ["손해", "배상", "손해", "책임"];
+    const v = documentSparseVector(tokens);
+    expect([...v.indices].sort((x, y) => x - y)).toEqual(v.indices);
+    const at = (t: string) => v.values[v.indices.indexOf(tokenIndex(t))];
+    expect(at("손해")).toBeCloseTo(bm25Tf(2, 4, ASSUMED_AVG_TOKENS), 12);
+    expect(at("배상")).toBeCloseTo(bm25Tf(1, 4, ASSUMED_AVG_TOKENS), 12);
+  });
+
+  it("counts a repeated query term once", () => {
+    const q = querySparseVector(["손해", "손해", "배상"]);
+    expect(q.values).toEqual([1, 1]);
+  });
+});
+
+describe("Qdrant filters", () => {
+  it("maps every store filter field, dates as yyyymmdd integers", () => {
+    expect(qdrantFilter({})).toBeUndefined();
+    expect(
+      qdrantFilter({
+        corpusIds: ["a"],
+        caseTypes: ["민사"],
+        courts: ["대법원"],
+        dateFrom: "2001-03-02",
+        dateTo: "2010-12-31",
+      }),
+    ).toEqual({
+      must: [
+        { key: "corpus_id", match: { any: ["a"] } },
+        { key: "case_type", match: { any: ["민사"] } },
+        { key: "court", match: { any: ["대법원"] } },
+        { key: "decision_date_num", range: { gte: 20010302, lte: 20101231 } },
+      ],
+    });
+  });
+});
+
+describe("Qdrant unreachable", () => {
+  it("fails with store:unavailable, and tries again on the next call", async () => {
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    const store = new QdrantStore({ url: "http://127.0.0.1:9", collection: "unreachable" });
+    await expect(store.count()).rejects.toMatchObject({ code: "store:unavailable" });
+    await expect(store.sparseSearch(["손해"], { topN: 3 })).rejects.toMatchObject({ code: "store:unavailable" });
+  });
+});
