@@ -4,7 +4,7 @@
 //   --out DIR (default reports/eval-<time>) · --concurrency N (default 2) · --no-cache
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { aiConfig } from "../lib/ai/config";
+import { aiConfig, configuredComponents } from "../lib/ai/config";
 import { defaultPipelineDeps } from "../lib/chat/default-deps";
 import { findCorpusByName } from "../lib/db/corpora";
 import { parseBenchmark } from "../lib/eval/benchmark";
@@ -54,7 +54,7 @@ const run = await runEvaluation({
   items,
   systems,
   deps,
-  available: { llm: Boolean(config.chat), embeddings: Boolean(config.embeddings), reranker: Boolean(config.rerank) },
+  available: configuredComponents(config),
   cacheDir: argv.includes("--no-cache") ? undefined : resolve("reports/.cache", corpus.id),
   concurrency: Number(arg("--concurrency") ?? 2),
   onProgress: (done, total) => {

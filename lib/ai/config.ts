@@ -112,3 +112,8 @@ export function aiConfigFrom(settings: Env): AiConfig {
 export function aiConfig(): AiConfig {
   return aiConfigFrom(env());
 }
+
+/** Which optional model components are configured (systems needing a missing one are skipped). */
+export function configuredComponents(config: AiConfig): { llm: boolean; embeddings: boolean; reranker: boolean } {
+  return { llm: Boolean(config.chat), embeddings: Boolean(config.embeddings), reranker: Boolean(config.rerank) };
+}

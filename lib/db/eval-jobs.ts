@@ -26,15 +26,7 @@ const toRecord = (row: Row): EvalJobRecord => ({
 });
 
 export async function createEvalJob(
-  input: {
-    id: string;
-    name: string;
-    corpusId: string;
-    systems: string[];
-    benchPath: string;
-    outDir: string;
-    createdBy: string;
-  },
+  input: Pick<EvalJobRecord, "id" | "name" | "corpusId" | "systems" | "benchPath" | "outDir" | "createdBy">,
   client: Db = db(),
 ): Promise<EvalJobRecord> {
   return toRecord(await client.evalJob.create({ data: { ...input, systems: JSON.stringify(input.systems) } }));

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { aiConfig } from "../ai/config";
+import { aiConfig, configuredComponents } from "../ai/config";
 import { defaultPipelineDeps } from "../chat/default-deps";
 import { getCorpus } from "../db/corpora";
 import { createEvalJob, type EvalJobRecord, getEvalJob, listUnfinishedEvalJobs, updateEvalJob } from "../db/eval-jobs";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
+import { createSerialQueue } from "../serial-queue";
 import { parseBenchmark } from "./benchmark";
 import { runEvaluation } from "./run-eval";
 import { resolveSystems } from "./systems";
@@ -71,11 +72,7 @@ async function runJob(id: string): Promise<void> {
       items,
       systems,
       deps,
-      available: {
-        llm: Boolean(config.chat),
-        embeddings: Boolean(config.embeddings),
-        reranker: Boolean(config.rerank),
-      },
+      available: configuredComponents(config),
       cacheDir: join(job.outDir, "cache"),
       onProgress: (done, total) => {
         if (Date.now() - last < 300 && done < total) return;
@@ -91,18 +88,10 @@ async function runJob(id: string): Promise<void> {
   }
 }
 
-const queue: string[] = [];
-let draining = false;
-
-async function drain(): Promise<void> {
-  draining = true;
-  for (let id = queue.shift(); id; id = queue.shift()) await runJob(id);
-  draining = false;
-}
+const evaluations = createSerialQueue(runJob);
 
 export function enqueueEvaluation(id: string): void {
-  if (!queue.includes(id)) queue.push(id);
-  if (!draining) void drain();
+  evaluations.enqueue(id);
 }
 
 export async function resumeEvaluations(): Promise<number> {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
 import { listUnfinishedJobs } from "../db/jobs";
 import { env } from "../env";
-import { logError } from "../errors";
+import { createSerialQueue } from "../serial-queue";
 import { getStore } from "../store";
 import { EmbeddingCache } from "./embedding-cache";
 import type { Embedder } from "./index-decisions";
@@ -36,25 +36,11 @@ export async function defaultJobContext(): Promise<JobContext> {
   };
 }
 
-const queue: string[] = [];
-let draining = false;
-
-async function drain(): Promise<void> {
-  draining = true;
-  for (let id = queue.shift(); id; id = queue.shift()) {
-    try {
-      await runIngestionJob(id, await defaultJobContext());
-    } catch (error) {
-      logError(error);
-    }
-  }
-  draining = false;
-}
+const jobs = createSerialQueue(async (id) => runIngestionJob(id, await defaultJobContext()));
 
 /** Queues a job to run in the background of this process; returns at once. */
 export function enqueueJob(jobId: string): void {
-  if (!queue.includes(jobId)) queue.push(jobId);
-  if (!draining) void drain();
+  jobs.enqueue(jobId);
 }
 
 let resumed = false;
@@ -63,7 +49,7 @@ let resumed = false;
 export async function resumeUnfinishedJobs(): Promise<number> {
   if (resumed) return 0;
   resumed = true;
-  const jobs = await listUnfinishedJobs();
-  for (const job of jobs) enqueueJob(job.id);
-  return jobs.length;
+  const unfinished = await listUnfinishedJobs();
+  for (const job of unfinished) enqueueJob(job.id);
+  return unfinished.length;
 }

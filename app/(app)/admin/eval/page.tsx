@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EvalForm } from "@/components/eval/eval-form";
-import { aiConfig } from "@/lib/ai/config";
+import { aiConfig, configuredComponents } from "@/lib/ai/config";
 import { listCorpora } from "@/lib/db/corpora";
 import { listEvalJobs } from "@/lib/db/eval-jobs";
 import { SYSTEMS, skipReason } from "@/lib/eval/systems";
@@ -16,12 +16,7 @@ const when = new Intl.DateTimeFormat("ko-KR", { dateStyle: "short", timeStyle: "
 export default async function EvalPage() {
   await requirePageAdmin();
   const [corpora, jobs] = await Promise.all([listCorpora(), listEvalJobs()]);
-  const config = aiConfig();
-  const available = {
-    llm: Boolean(config.chat),
-    embeddings: Boolean(config.embeddings),
-    reranker: Boolean(config.rerank),
-  };
+  const available = configuredComponents(aiConfig());
   const systems = SYSTEMS.map((s) => ({ id: s.id, label: s.label, skip: skipReason(s, available) }));
   return (
     <main className="flex flex-1 flex-col gap-6 p-6 lg:flex-row">
