@@ -2,9 +2,11 @@ import { defineConfig } from "@playwright/test";
 
 // The e2e suite runs the real production build against a throwaway database and the fake model
 // servers (tests/fake-servers), driving Debian's Chromium.
-const APP_PORT = 3100;
-const FAKE_OPENAI_PORT = 3111;
-const FAKE_RERANK_PORT = 3112;
+// E2E_PORT_BASE moves all three ports (two suites on one machine must not share them).
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+const APP_PORT = BASE;
+const FAKE_OPENAI_PORT = BASE + 11;
+const FAKE_RERANK_PORT = BASE + 12;
 
 export const E2E_USERS = {
   admin: { email: "admin@e2e.test", password: "admin-password-e2e", name: "관리자" },

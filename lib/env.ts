@@ -31,6 +31,17 @@ const schema = z
       .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
     DATA_DIR: z.string().trim().default("./data"),
     SESSION_TTL_HOURS: positiveInt(24 * 7),
+    /** A session unused this long ends (a workstation left signed in), in minutes. */
+    SESSION_IDLE_MINUTES: positiveInt(8 * 60),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits per IP). */
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /** How long a write waits for another SQLite writer before retrying (SQLITE_BUSY), in ms. */
+    DB_BUSY_TIMEOUT_MS: positiveInt(5_000),
+    /** Answers written at the same time by this server; more wait their turn (shown as waiting). */
+    MAX_CONCURRENT_ANSWERS: positiveInt(16),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */
     COOKIE_SECURE: z
       .enum(["true", "false", "auto"])
@@ -64,9 +75,17 @@ const schema = z
     QDRANT_API_KEY: optionalString,
     QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
 
-    /** Ingestion: one upload (all files together, zips counted unpacked) and its file count. */
+    /** Ingestion: one upload's received bytes (all files together) and its file count (zip entries included). */
     UPLOAD_MAX_MB: positiveInt(512),
     UPLOAD_MAX_FILES: positiveInt(20_000),
+    /** One upload's bytes once its zips are unpacked, and the largest unpacked:packed ratio of a zip entry. */
+    UPLOAD_MAX_UNPACKED_MB: positiveInt(2_048),
+    UPLOAD_MAX_RATIO: positiveInt(200),
+    /** The largest single decision file (or JSON record) accepted; bigger ones are refused by name. */
+    DECISION_MAX_MB: positiveInt(8),
+    /** Running jobs (ingestion, evaluation) write a heartbeat this often; one silent for JOB_STALE_SECONDS is interrupted. */
+    JOB_HEARTBEAT_SECONDS: positiveInt(5),
+    JOB_STALE_SECONDS: positiveInt(30),
     /** Structure-aware chunking: a section is split only past CHUNK_SIZE characters. */
     CHUNK_SIZE: positiveInt(800),
     CHUNK_OVERLAP: z.coerce.number().int().min(0).default(100),
@@ -74,6 +93,14 @@ const schema = z
 
     /** How long a component's reachability probe result is reused, in seconds. */
     STATUS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+    /**
+     * Chat calls wait on a lawyer: embeddings and reranking get short timeouts of their own (bulk
+     * import keeps EMBEDDINGS_TIMEOUT_MS and its longer retries). After a chat call to a component
+     * fails, later questions skip it for FAULT_COOLDOWN_SECONDS and the status panel shows it amber.
+     */
+    CHAT_EMBEDDINGS_TIMEOUT_MS: positiveInt(5_000),
+    CHAT_RERANK_TIMEOUT_MS: positiveInt(8_000),
+    FAULT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
@@ -98,6 +125,13 @@ const schema = z
         code: "custom",
         path: ["EMBEDDINGS_MODEL"],
         message: "required when EMBEDDINGS_BASE_URL is set",
+      });
+    }
+    if (env.JOB_STALE_SECONDS < 3 * env.JOB_HEARTBEAT_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["JOB_STALE_SECONDS"],
+        message: "must be at least 3 × JOB_HEARTBEAT_SECONDS",
       });
     }
     if (env.CHUNK_OVERLAP >= env.CHUNK_SIZE) {

@@ -34,12 +34,12 @@ export function decisionHash(decision: ParsedDecision): string {
 /**
  * Chunks, tokenizes, embeds and stores a batch of decisions. Everything that can fail (embedding
  * calls) happens before the store is touched, so a failure leaves the decisions' previous chunks
- * in place; then each decision's old chunks are replaced by the new ones.
+ * in place; then each decision's old chunks are replaced by the new ones (new ones written first).
  */
 export async function indexDecisions(
   decisions: ParsedDecision[],
   ctx: IndexContext,
-  /** Case numbers already in the store: their old chunks are removed before the new ones go in. */
+  /** Case numbers already in the store: their old chunks are replaced by the new ones. */
   existing: ReadonlySet<string> = new Set(),
 ): Promise<{ documents: IndexedDocument[]; chunks: number; embedded: number }> {
   const prepared = decisions.map((decision) => {
@@ -66,13 +66,12 @@ export async function indexDecisions(
     embedded = result.embedded;
   }
 
-  for (const { decision } of prepared) {
-    if (existing.has(decision.meta.caseNo)) await ctx.store.deleteDocument(ctx.corpusId, decision.meta.caseNo);
-  }
-  // One write for the whole batch: embedded stores are far faster with few large appends.
+  // One write for the whole batch: embedded stores are far faster with few large appends. Decisions
+  // indexed before are replaced new-chunks-first, so a failed write never leaves one without chunks.
   const tokens = prepared.flatMap((p) => p.tokens);
   const items = allChunks.map((chunk, i) => ({ chunk, tokens: tokens[i] ?? [], vector: vectors?.[i] }));
-  if (items.length > 0) await ctx.store.upsert(items);
+  const replaced = prepared.map((p) => p.decision.meta.caseNo).filter((caseNo) => existing.has(caseNo));
+  if (items.length > 0 || replaced.length > 0) await ctx.store.replaceDocuments(ctx.corpusId, replaced, items);
 
   return {
     documents: prepared.map((p) => ({

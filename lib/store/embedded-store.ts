@@ -233,6 +233,26 @@ export class EmbeddedStore implements VectorStore {
     this.scheduleSnapshot();
   }
 
+  async replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]): Promise<void> {
+    if (caseNos.length === 0) return this.upsert(items);
+    this.fresh();
+    const keep = new Set(items.map((i) => i.chunk.id));
+    const select = this.db.prepare("SELECT id FROM chunks WHERE corpus_id = ? AND case_no = ?").pluck();
+    const stale = caseNos.flatMap((caseNo) => (select.all(corpusId, caseNo) as string[]).filter((id) => !keep.has(id)));
+    await this.upsert(items);
+    if (stale.length === 0) return;
+    const remove = this.db.prepare("DELETE FROM chunks WHERE id = ?");
+    this.db.transaction(() => {
+      for (const id of stale) remove.run(id);
+      this.bumpGeneration();
+    })();
+    this.scheduleSnapshot();
+    for (const id of stale) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) this.unplace(slot);
+    }
+  }
+
   /** Groups (corpora) to search, and a predicate for the other filters. */
   private scope(filter: StoreFilter = {}): { groups: Set<number>; allowed: (slot: number) => boolean } {
     const corpora = filter.corpusIds ?? [...this.groupOf.keys()];

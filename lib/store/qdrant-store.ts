@@ -155,6 +155,19 @@ export class QdrantStore implements VectorStore {
     }
   }
 
+  async replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]): Promise<void> {
+    await this.upsert(items);
+    if (caseNos.length === 0) return;
+    // Only the points of these decisions that the new chunks did not overwrite.
+    await this.deleteBy({
+      must: [
+        { key: "corpus_id", match: { value: corpusId } },
+        { key: "case_no", match: { any: caseNos } },
+      ],
+      must_not: [{ has_id: items.map((i) => pointId(i.chunk.id)) }],
+    });
+  }
+
   private async search(
     query: number[] | { indices: number[]; values: number[] },
     using: "dense" | "bm25",

@@ -27,6 +27,12 @@ export interface VectorStore {
   readonly kind: "embedded" | "qdrant";
   /** Inserts or replaces chunks by id. */
   upsert(items: IndexedChunk[]): Promise<void>;
+  /**
+   * Re-import of decisions: writes `items` first, then removes the chunks of the decisions
+   * `caseNos` (in `corpusId`) that are not among them. A failure midway leaves every decision with
+   * chunks (old or new), never with none.
+   */
+  replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]): Promise<void>;
   denseSearch(vector: number[], options: SearchOptions): Promise<ScoredChunk[]>;
   sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]>;
   /** All chunks of one decision, in section order (for the precedent viewer). */
