@@ -1,7 +1,7 @@
 // Runs once when the Next.js server starts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // Answers cut off by a restart are closed as stopped (their partial text is kept).
+  // Answers cut off by a restart are marked interrupted (the text and trace saved while they streamed stay).
   const { closeDanglingMessages } = await import("./lib/db/chats");
   await closeDanglingMessages();
   // Ingestion jobs interrupted by a restart continue where they stopped.

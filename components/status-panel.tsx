@@ -2,6 +2,7 @@ import type { ComponentStatus } from "@/lib/ai/status";
 
 const STATE_STYLE: Record<ComponentStatus["state"], { dot: string; label: string }> = {
   active: { dot: "bg-emerald-600", label: "사용 중" },
+  degraded: { dot: "bg-amber-500", label: "최근 오류" },
   not_configured: { dot: "bg-stone-400", label: "설정 안 됨" },
   unreachable: { dot: "bg-red-600", label: "연결 불가" },
 };

@@ -39,7 +39,7 @@ const schema = z
       .default("false")
       .transform((v) => v === "true"),
     /** How long a write waits for another SQLite writer before retrying (SQLITE_BUSY), in ms. */
-    DB_BUSY_TIMEOUT_MS: positiveInt(5_000),
+    DB_BUSY_TIMEOUT_MS: positiveInt(10_000),
     /** Answers written at the same time by this server; more wait their turn (shown as waiting). */
     MAX_CONCURRENT_ANSWERS: positiveInt(16),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */

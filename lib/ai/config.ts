@@ -60,6 +60,7 @@ export interface AiConfig {
   rerank?: RerankConfig;
   store: StoreConfig;
   statusCacheSeconds: number;
+  faultCooldownSeconds: number;
 }
 
 export function aiConfigFrom(settings: Env): AiConfig {
@@ -105,6 +106,7 @@ export function aiConfigFrom(settings: Env): AiConfig {
       qdrantCollection: settings.QDRANT_COLLECTION,
     },
     statusCacheSeconds: settings.STATUS_CACHE_SECONDS,
+    faultCooldownSeconds: settings.FAULT_COOLDOWN_SECONDS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { AppError } from "../errors";
 import { type AiConfig, aiConfig } from "./config";
+import { type FaultyComponent, recentFault } from "./faults";
 import { PROBE_TIMEOUT_MS, probeModels, probeQdrant, probeRerank } from "./status-probes";
 
 export type ComponentId = "llm" | "embeddings" | "reranker" | "store";
@@ -8,7 +9,8 @@ export type ComponentId = "llm" | "embeddings" | "reranker" | "store";
 export interface ComponentStatus {
   id: ComponentId;
   label: string;
-  state: "active" | "not_configured" | "unreachable";
+  /** "degraded": reachable, but a chat call failed recently (see lib/ai/faults.ts). */
+  state: "active" | "degraded" | "not_configured" | "unreachable";
   /** Model and host, or why it is off or unreachable (Korean, safe to show; never a key). */
   detail: string;
   /** What the app does while this component is off. */
@@ -107,17 +109,33 @@ export async function checkComponents(
 
 let cached: { key: string; at: number; value: Promise<ComponentStatus[]> } | undefined;
 
+const minutesAgo = (at: number, now: number) => {
+  const minutes = Math.floor((now - at) / 60_000);
+  return minutes < 1 ? "방금" : `${minutes}분 전`;
+};
+
+/** A component that answers probes but failed a lawyer's question recently is amber, not green. */
+function withFaults(statuses: ComponentStatus[], cooldownMs: number, now = Date.now()): ComponentStatus[] {
+  return statuses.map((s) => {
+    const fault = s.id === "store" ? undefined : recentFault(s.id as FaultyComponent, cooldownMs, now);
+    if (!fault || s.state !== "active") return s;
+    const note = `최근 질문에서 오류 (${minutesAgo(fault.at, now)}): ${fault.message}`;
+    return { ...s, state: "degraded", detail: s.detail ? `${s.detail} — ${note}` : note };
+  });
+}
+
 /**
  * The statuses for the status panel and /api/health. A check is reused for STATUS_CACHE_SECONDS:
- * every page shows the panel, and a probe of a dead server costs up to 3 s.
+ * every page shows the panel, and a probe of a dead server costs up to 3 s. Faults met by chat
+ * calls are laid over it at every read.
  */
-export function getComponentStatuses(config: AiConfig = aiConfig()): Promise<ComponentStatus[]> {
+export async function getComponentStatuses(config: AiConfig = aiConfig()): Promise<ComponentStatus[]> {
   const key = JSON.stringify(config);
   const now = Date.now();
-  if (cached && cached.key === key && now - cached.at < config.statusCacheSeconds * 1000) return cached.value;
-  const value = checkComponents(config);
-  cached = { key, at: now, value };
-  return value;
+  if (!cached || cached.key !== key || now - cached.at >= config.statusCacheSeconds * 1000) {
+    cached = { key, at: now, value: checkComponents(config) };
+  }
+  return withFaults(await cached.value, config.faultCooldownSeconds * 1000, now);
 }
 
 /** Forgets the last check (after an admin changes settings, and in tests). */

@@ -32,6 +32,8 @@ export interface PipelineDeps {
   /** Absent: no reranker → RRF order. */
   rerank?: RerankFn;
   signal?: AbortSignal;
+  /** Said before anything else (e.g. a component left out because it just failed). */
+  notices?: { code: string; message: string }[];
 }
 
 export interface PipelineOptions {
@@ -46,6 +48,11 @@ export interface PipelineOptions {
   answer?: boolean;
   /** Appended to the question in the answer prompt only (e.g. "answer yes or no first"). */
   answerNote?: string;
+  /**
+   * Receives the trace the moment the run starts; it fills in as stages finish, so a caller can
+   * keep what was found when the run is stopped or fails midway.
+   */
+  onTrace?: (trace: PipelineTrace) => void;
 }
 
 const compact = (list: ScoredChunk[]) =>
@@ -76,11 +83,14 @@ export async function runPipeline(
     totalMs: 0,
     llmMs: 0,
   };
+  options.onTrace?.(trace);
   const send = (event: PipelineEvent) => {
     trace.firstVisibleMs ??= at();
     emit(event);
   };
+  // One notice per fault: three queries meeting the same dead embeddings server say it once.
   const notice = (code: string, message: string) => {
+    if (trace.notices.some((n) => n.code === code)) return;
     trace.notices.push({ code, message });
     send({ type: "notice", code, message });
   };
@@ -100,6 +110,7 @@ export async function runPipeline(
   const checkAbort = () => {
     if (signal?.aborted) throw new AppError("ai:aborted");
   };
+  for (const n of deps.notices ?? []) notice(n.code, n.message);
 
   let embedFailed = false;
   const retrieve = (which: QueryKind, text: string) =>

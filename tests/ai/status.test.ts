@@ -16,6 +16,7 @@ const models = { analyst: "qwen-a", judge: "qwen-a", answer: "qwen-b" };
 const base = (over: Partial<AiConfig> = {}): AiConfig => ({
   store: { kind: "embedded", dataDir: "./data", qdrantCollection: "precedent_chunks" },
   statusCacheSeconds: 0,
+  faultCooldownSeconds: 30,
   ...over,
 });
 const live = (): AiConfig =>
@@ -139,7 +140,7 @@ describe("component status", () => {
     const probes = () => openai.requests.filter((r) => r.path.endsWith("/models")).length;
     const before = probes();
     const first = await getComponentStatuses(cached);
-    expect(await getComponentStatuses(cached)).toBe(first);
+    expect(await getComponentStatuses(cached)).toEqual(first);
     expect(probes() - before).toBe(2); // llm + embeddings, once
     await getComponentStatuses({ ...cached, statusCacheSeconds: 0 });
     await getComponentStatuses({ ...cached, statusCacheSeconds: 0 });

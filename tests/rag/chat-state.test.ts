@@ -56,7 +56,10 @@ describe("answer state", () => {
       retrieved: { original: 1 },
       fusedCount: 1,
     });
-    expect(stateFromStored("부분", "streaming", null).status).toBe("stopped");
+    // Still being written: the page reconnects to it; cut off by a restart: interrupted, text kept.
+    expect(stateFromStored("부분", "streaming", null).status).toBe("running");
+    expect(stateFromStored("부분", "interrupted", null)).toMatchObject({ status: "interrupted", answer: "부분" });
+    expect(stateFromStored("부분", "stopped", "{broken").status).toBe("stopped");
   });
 });
 
