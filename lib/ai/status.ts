@@ -37,7 +37,9 @@ const NOT_CONFIGURED: Record<Exclude<ComponentId, "store">, string> = {
 
 function host(url: string): string {
   try {
-    return new URL(url).host;
+    const { host, pathname } = new URL(url);
+    // A path is part of where Qdrant is (behind a proxy: https://proxy/qdrant).
+    return pathname === "/" ? host : `${host}${pathname.replace(/\/+$/, "")}`;
   } catch {
     return url;
   }
@@ -56,6 +58,13 @@ function reason(error: unknown): string {
       return `API 키가 거부되었습니다${http ? ` (HTTP ${http})` : ""}. API 키를 확인하세요.`;
     case "ai:bad_response":
       return "응답 형식이 올바르지 않음";
+    case "store:unavailable":
+      if (http) return `서버 오류 (HTTP ${http})`;
+      return /timeout|timed out/i.test(error.message) ? "응답 없음 (시간 초과)" : "연결할 수 없음";
+    // What to fix, in Korean, with Qdrant's own message where it gave one (qdrant-client.ts).
+    case "store:bad_config":
+    case "store:bad_request":
+      return error.userMessage;
     default:
       return http ? `서버 오류 (HTTP ${http})` : error.userMessage;
   }
@@ -98,7 +107,7 @@ export async function checkComponents(
     ),
     store.kind === "qdrant"
       ? probe("store", `Qdrant · ${host(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
-          probeQdrant(store, ms),
+          probeQdrant(store, embeddings?.dimensions, ms),
         )
       : // The embedded store lives in this process: if the app runs, it is there.
         probe("store", `내장 저장소 (SQLite) · ${join(resolve(store.dataDir), "store")}`, async () => undefined),
