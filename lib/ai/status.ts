@@ -37,9 +37,17 @@ const NOT_CONFIGURED: Record<Exclude<ComponentId, "store">, string> = {
 
 function host(url: string): string {
   try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Host and path: the path is part of where Qdrant is (behind a proxy: https://proxy/qdrant). */
+function hostAndPath(url: string): string {
+  try {
     const { host, pathname } = new URL(url);
-    // A path is part of where Qdrant is (behind a proxy: https://proxy/qdrant).
-    return pathname === "/" ? host : `${host}${pathname.replace(/\/+$/, "")}`;
+    return `${host}${pathname.replace(/\/+$/, "")}`;
   } catch {
     return url;
   }
@@ -106,7 +114,7 @@ export async function checkComponents(
       rerank ? probeRerank(rerank, ms) : Promise.resolve(undefined),
     ),
     store.kind === "qdrant"
-      ? probe("store", `Qdrant · ${host(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
+      ? probe("store", `Qdrant · ${hostAndPath(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
           probeQdrant(store, embeddings?.dimensions, ms),
         )
       : // The embedded store lives in this process: if the app runs, it is there.

@@ -95,8 +95,10 @@ function upstreamMessage(data: unknown): { qdrant?: string; raw: string } {
 
 /** Qdrant's own message, made safe to show an admin: one line, bounded. Never a proxy's raw body. */
 export function safeMessage(message: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const line = message.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  const line = message
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
@@ -116,7 +118,11 @@ export function storeError(error: unknown, context: { url: string; op: string })
   if (typeof status !== "number") {
     const name = (error as { name?: string })?.name;
     if (name === "QdrantClientConfigError") {
-      return new AppError("store:bad_config", { cause: error, detail: where, userMessage: "QDRANT_URL 설정이 올바르지 않습니다." });
+      return new AppError("store:bad_config", {
+        cause: error,
+        detail: where,
+        userMessage: "QDRANT_URL 설정이 올바르지 않습니다.",
+      });
     }
     // fetch failed (refused, DNS, TLS), QdrantClientTimeoutError, 429 with Retry-After, odd 2xx/3xx.
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

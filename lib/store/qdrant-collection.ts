@@ -44,13 +44,17 @@ export function shapeOf(collection: string, info: Schemas["CollectionInfo"]): Co
   const params = info.config.params;
   const vectors = (params.vectors ?? {}) as Record<string, unknown>;
   if (typeof vectors.size === "number") {
-    throw refuse(collection, "이름 없는 단일 벡터로 만들어진 컬렉션입니다 (이 앱은 'dense'·'bm25' 이름 벡터를 씁니다).", RECREATE);
+    throw refuse(
+      collection,
+      "이름 없는 단일 벡터로 만들어진 컬렉션입니다 (이 앱은 'dense'·'bm25' 이름 벡터를 씁니다).",
+      RECREATE,
+    );
   }
   const dense = vectors[DENSE] as Schemas["VectorParams"] | undefined;
   if (dense && dense.distance !== "Cosine") {
     throw refuse(collection, `dense 벡터의 거리 함수가 ${dense.distance}입니다 (Cosine 필요).`, RECREATE);
   }
-  const sparse = (params.sparse_vectors ?? {})[SPARSE];
+  const sparse = params.sparse_vectors?.[SPARSE];
   if (!sparse) throw refuse(collection, "희소 벡터 'bm25'가 없습니다.", RECREATE);
   if (sparse.modifier !== "idf") {
     throw refuse(
@@ -84,7 +88,11 @@ export async function addDenseVector(client: QdrantClient, collection: string, s
 }
 
 /** Indexes the collection lacks (a new one lacks them all; an older one lacks token_count). */
-export async function addMissingIndexes(client: QdrantClient, collection: string, shape: CollectionShape): Promise<void> {
+export async function addMissingIndexes(
+  client: QdrantClient,
+  collection: string,
+  shape: CollectionShape,
+): Promise<void> {
   for (const [field, schema] of PAYLOAD_INDEXES) {
     if (shape.indexed.has(field)) continue;
     await client.createPayloadIndex(collection, { field_name: field, field_schema: schema, wait: true });

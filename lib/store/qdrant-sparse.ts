@@ -36,7 +36,9 @@ function merged(entries: [number, number][]): { indices: number[]; values: numbe
 }
 
 export function documentSparseVector(tokens: string[], averageLength: number): { indices: number[]; values: number[] } {
-  return merged([...termCounts(tokens)].map(([term, tf]) => [tokenIndex(term), bm25Tf(tf, tokens.length, averageLength)]));
+  return merged(
+    [...termCounts(tokens)].map(([term, tf]) => [tokenIndex(term), bm25Tf(tf, tokens.length, averageLength)]),
+  );
 }
 
 /** A query term counts once (as in the reference BM25). */
@@ -57,7 +59,11 @@ const FACET_LIMIT = 100_000;
  * facet over `token_count` (integer index with lookup). Points written before token_count existed
  * are not counted.
  */
-export async function corpusLengths(client: QdrantClient, collection: string, filter: QdrantFilter): Promise<LengthStats> {
+export async function corpusLengths(
+  client: QdrantClient,
+  collection: string,
+  filter: QdrantFilter,
+): Promise<LengthStats> {
   const { hits } = await client.facet(collection, { key: "token_count", filter, exact: true, limit: FACET_LIMIT });
   let count = 0;
   let total = 0;

@@ -1,7 +1,7 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../ingest/types";
-import { createQdrantClient, checkVersion, type QdrantConnection, storeError } from "./qdrant-client";
+import { checkVersion, createQdrantClient, type QdrantConnection, storeError } from "./qdrant-client";
 import {
   addDenseVector,
   addMissingIndexes,
@@ -10,7 +10,15 @@ import {
   createCollection,
   shapeOf,
 } from "./qdrant-collection";
-import { documentsFilter, fromPayload, idfCorpus, type Payload, pointId, qdrantFilter, toPayload } from "./qdrant-payload";
+import {
+  documentsFilter,
+  fromPayload,
+  idfCorpus,
+  type Payload,
+  pointId,
+  qdrantFilter,
+  toPayload,
+} from "./qdrant-payload";
 import { averageLength, corpusLengths, documentSparseVector, querySparseVector } from "./qdrant-sparse";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
 
@@ -43,7 +51,11 @@ export interface QdrantConfig extends QdrantConnection {
   upsertLimits?: { points: number; bytes: number };
 }
 
-type Point = { id: string; vector: Record<string, number[] | { indices: number[]; values: number[] }>; payload: Payload };
+type Point = {
+  id: string;
+  vector: Record<string, number[] | { indices: number[]; values: number[] }>;
+  payload: Payload;
+};
 
 const isNotFound = (error: unknown) => (error as { status?: unknown })?.status === 404;
 
@@ -90,7 +102,8 @@ export class QdrantStore implements VectorStore {
       checkVersion(version);
       const info = await this.read("get collection", () => this.client.getCollection(this.name), undefined);
       const shape = info ? shapeOf(this.name, info) : undefined;
-      if (shape && this.config.denseSize) checkDenseSize(this.name, shape, this.config.denseSize, "EMBEDDINGS_DIMENSIONS");
+      if (shape && this.config.denseSize)
+        checkDenseSize(this.name, shape, this.config.denseSize, "EMBEDDINGS_DIMENSIONS");
       this.state = shape ? { shape, version, at: Date.now() } : undefined;
       return { shape, version };
     })().finally(() => {
@@ -225,7 +238,14 @@ export class QdrantStore implements VectorStore {
     do {
       const page = await this.read(
         "scroll ids",
-        () => this.client.scroll(this.name, { filter, limit: SCROLL_PAGE, offset, with_payload: false, with_vector: false }),
+        () =>
+          this.client.scroll(this.name, {
+            filter,
+            limit: SCROLL_PAGE,
+            offset,
+            with_payload: false,
+            with_vector: false,
+          }),
         { points: [], next_page_offset: null },
       );
       for (const p of page.points) ids.push(String(p.id));

@@ -62,7 +62,8 @@ class Converter {
   }
 
   private number(format?: string): Schema {
-    if (format && /^u?int/.test(format)) return format.startsWith("u") ? { type: "integer", minimum: 0 } : { type: "integer" };
+    if (format && /^u?int/.test(format))
+      return format.startsWith("u") ? { type: "integer", minimum: 0 } : { type: "integer" };
     return { type: "number" };
   }
 
@@ -85,7 +86,8 @@ class Converter {
     if (ts.isUnionTypeNode(node)) {
       let members = this.flatten(node).filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword);
       const isNull = (t: ts.TypeNode) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword;
-      if (members.some((t) => !isNull(t) && !this.isLooseObject(t))) members = members.filter((t) => !this.isLooseObject(t));
+      if (members.some((t) => !isNull(t) && !this.isLooseObject(t)))
+        members = members.filter((t) => !this.isLooseObject(t));
       const schemas = members.map((t) => this.convert(t, format));
       return schemas.length === 1 ? (schemas[0] as Schema) : { anyOf: schemas };
     }
@@ -132,7 +134,9 @@ class Converter {
       case ts.SyntaxKind.NeverKeyword:
         return { not: {} };
     }
-    throw new Error(`unsupported type at ${this.source.getLineAndCharacterOfPosition(node.pos).line + 1}: ${node.getText(this.source)}`);
+    throw new Error(
+      `unsupported type at ${this.source.getLineAndCharacterOfPosition(node.pos).line + 1}: ${node.getText(this.source)}`,
+    );
   }
 
   object(members: ts.NodeArray<ts.TypeElement>): Schema {

@@ -84,7 +84,12 @@ function collectionInfo(config: CollectionConfig, count: number): Json {
         on_disk_payload: true,
       },
       hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10000 },
-      optimizer_config: { deleted_threshold: 0.2, vacuum_min_vector_number: 1000, default_segment_number: 0, flush_interval_sec: 5 },
+      optimizer_config: {
+        deleted_threshold: 0.2,
+        vacuum_min_vector_number: 1000,
+        default_segment_number: 0,
+        flush_interval_sec: 5,
+      },
     },
     payload_schema: Object.fromEntries(
       Object.entries(config.indexes).map(([field, schema]) => {
@@ -162,11 +167,15 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
               const params = c.config.dense[vector];
               if (!params) throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
               if (params.size !== value.length) {
-                throw new QdrantError(400, `Wrong input: Vector dimension error: expected dim: ${params.size}, got ${value.length}`);
+                throw new QdrantError(
+                  400,
+                  `Wrong input: Vector dimension error: expected dim: ${params.size}, got ${value.length}`,
+                );
               }
               point.dense[vector] = normalise(value as number[]);
             } else {
-              if (!c.config.sparse[vector]) throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
+              if (!c.config.sparse[vector])
+                throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
               const s = value as SparseVector;
               point.sparse[vector] = { indices: s.indices, values: s.values.map(Math.fround) };
             }
@@ -222,8 +231,13 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
         let scores: Map<string, number>;
         const idf = (body.params as Json | undefined)?.idf as Json | string | undefined;
         if (Array.isArray(query)) {
-          if (!c.config.dense[using]) throw new QdrantError(400, `Wrong input: Not existing vector name error: ${using}`);
-          if (idf) throw new QdrantError(400, `Validation failed: search param \`idf\` requires a sparse vector with the \`idf\` modifier, which vector "${using}" is not`);
+          if (!c.config.dense[using])
+            throw new QdrantError(400, `Wrong input: Not existing vector name error: ${using}`);
+          if (idf)
+            throw new QdrantError(
+              400,
+              `Validation failed: search param \`idf\` requires a sparse vector with the \`idf\` modifier, which vector "${using}" is not`,
+            );
           scores = denseScores(candidates, using, query as number[]);
         } else {
           const params = c.config.sparse[using];
@@ -232,9 +246,16 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
           // Before 1.19 the `idf` param does not exist and is ignored: collection-wide statistics.
           const scoped = versionAtLeast(version(), [1, 19, 0]) && idf && typeof idf === "object";
           if (scoped && !idfOn) {
-            throw new QdrantError(400, `Validation failed: search param \`idf\` requires a sparse vector with the \`idf\` modifier, which vector "${using}" is not`);
+            throw new QdrantError(
+              400,
+              `Validation failed: search param \`idf\` requires a sparse vector with the \`idf\` modifier, which vector "${using}" is not`,
+            );
           }
-          const population = !idfOn ? undefined : scoped ? all.filter((p) => filterMatches(p, (idf as Json).corpus as Json)) : all;
+          const population = !idfOn
+            ? undefined
+            : scoped
+              ? all.filter((p) => filterMatches(p, (idf as Json).corpus as Json))
+              : all;
           scores = sparseScores(candidates, using, query as SparseVector, population);
         }
         const limit = (body.limit as number | undefined) ?? 10;
@@ -266,7 +287,14 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     const query = Object.fromEntries(url.searchParams);
     const body = raw.length ? (JSON.parse(raw.toString("utf8")) as Json) : {};
     const matched = api.match(method, path);
-    const request: RecordedRequest = { method, path, operation: matched?.operation.name, query, body, bytes: raw.length };
+    const request: RecordedRequest = {
+      method,
+      path,
+      operation: matched?.operation.name,
+      query,
+      body,
+      bytes: raw.length,
+    };
     requests.push(request);
     if (options.apiKey && req.headers["api-key"] !== options.apiKey) {
       res.writeHead(401, { "content-type": "text/plain" }).end("Invalid api-key");
@@ -297,7 +325,8 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     }
     try {
       const result = handle(operation, matched?.params ?? {}, body);
-      if (operation.name === "root") reply(res, operation, 200, { title: "qdrant - vector search engine", version: version(), commit: null });
+      if (operation.name === "root")
+        reply(res, operation, 200, { title: "qdrant - vector search engine", version: version(), commit: null });
       else reply(res, operation, 200, ok(result));
     } catch (e) {
       if (!(e instanceof QdrantError)) throw e;

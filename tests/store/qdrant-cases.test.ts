@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import type { AppError } from "@/lib/errors";
+import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { pointId } from "@/lib/store/qdrant-payload";
 import { QdrantStore } from "@/lib/store/qdrant-store";
 import { type QdrantStandIn, type QdrantStandInOptions, startQdrantStandIn } from "../fake-servers/qdrant-server";
@@ -24,7 +24,10 @@ async function setUp(options: QdrantStandInOptions = {}, denseSize?: number) {
 }
 
 const caught = (p: Promise<unknown>) => p.then(() => expect.fail("expected a rejection")).catch((e: AppError) => e);
-const sparseOnly = [item("k", "2001다1", "판시사항", 0, "약혼 예물 반환 청구"), item("k", "2001다1", "판결요지", 0, "예물 반환 의무")];
+const sparseOnly = [
+  item("k", "2001다1", "판시사항", 0, "약혼 예물 반환 청구"),
+  item("k", "2001다1", "판결요지", 0, "예물 반환 의무"),
+];
 
 describe("ensure(): what exists is inspected, reads create nothing", () => {
   it("a read before the first write creates no collection; a later dense write adds the dense vector", async () => {
@@ -74,13 +77,18 @@ describe("ensure(): what exists is inspected, reads create nothing", () => {
   });
 
   it("refuses a collection whose dense size differs, before sending any point", async () => {
-    const { s, store } = await setUp({ collections: { c: collection({ dense: { dense: { size: 8, distance: "Cosine" } } }) } }, 4);
+    const { s, store } = await setUp(
+      { collections: { c: collection({ dense: { dense: { size: 8, distance: "Cosine" } } }) } },
+      4,
+    );
     const error = await caught(store.count());
     expect(error.code).toBe("store:bad_config");
     expect(error.status).toBe(500);
     expect(error.userMessage).toMatch(/dense 벡터 크기는 8인데 EMBEDDINGS_DIMENSIONS는 4/);
     const unset = new QdrantStore({ url: s.url, collection: "c" });
-    expect((await caught(unset.upsert([item("k", "1", "판시사항", 0, "가", [1, 0, 0, 0])]))).code).toBe("store:bad_config");
+    expect((await caught(unset.upsert([item("k", "1", "판시사항", 0, "가", [1, 0, 0, 0])]))).code).toBe(
+      "store:bad_config",
+    );
     expect((await caught(unset.denseSearch([1, 0, 0, 0], { topN: 1 }))).userMessage).toContain("질의 임베딩 벡터는 4");
     expect([...s.requests.map((r) => r.operation)].filter((o) => o !== "root" && o !== "get_collection")).toEqual([]);
   });
@@ -92,6 +100,25 @@ describe("ensure(): what exists is inspected, reads create nothing", () => {
     expect(error.userMessage).toContain("IDF modifier");
     expect(error.userMessage).toContain('{"sparse_vectors":{"bm25":{"modifier":"idf"}}}');
     expect(s.of("query_points")).toEqual([]);
+  });
+
+  it("refuses a collection of another shape (one unnamed vector, Euclid distance, no bm25)", async () => {
+    const shapes = [
+      collection({ dense: { size: 4, distance: "Cosine" } as never }),
+      collection({ dense: { dense: { size: 4, distance: "Euclid" } } }),
+      collection({ sparse: {} }),
+    ];
+    const messages: string[] = [];
+    for (const shape of shapes) {
+      const { s, store } = await setUp({ collections: { c: shape } });
+      messages.push((await caught(store.count())).userMessage);
+      expect(s.of("count_points")).toEqual([]);
+      await s.close();
+      standIn = undefined;
+    }
+    expect(messages[0]).toContain("이름 없는 단일 벡터");
+    expect(messages[1]).toContain("Euclid");
+    expect(messages[2]).toContain("'bm25'가 없습니다");
   });
 });
 
@@ -177,7 +204,10 @@ describe("re-import", () => {
   it("a failed later batch leaves the decision with chunks; the retry writes new first and deletes only stale ids", async () => {
     let failAt = 0;
     const { s } = await setUp({
-      fail: (r, n) => (r.operation === "upsert_points" && n === failAt ? { status: 500, error: "Service internal error: disk full" } : undefined),
+      fail: (r, n) =>
+        r.operation === "upsert_points" && n === failAt
+          ? { status: 500, error: "Service internal error: disk full" }
+          : undefined,
     });
     const store = new QdrantStore({ url: s.url, collection: "c", upsertLimits: { points: 2, bytes: 1 << 20 } });
     await store.upsert([...old, other]);
