@@ -10,16 +10,9 @@ import {
   createCollection,
   shapeOf,
 } from "./qdrant-collection";
-import {
-  documentsFilter,
-  fromPayload,
-  idfCorpus,
-  type Payload,
-  pointId,
-  qdrantFilter,
-  toPayload,
-} from "./qdrant-payload";
-import { averageLength, corpusLengths, documentSparseVector, querySparseVector } from "./qdrant-sparse";
+import { documentsFilter, fromPayload, idfCorpus, type Payload, pointId, qdrantFilter } from "./qdrant-payload";
+import { averageLength, corpusLengths, querySparseVector } from "./qdrant-sparse";
+import { batches, byCorpus, toPoint, UPSERT_LIMITS, untouchedFilter } from "./qdrant-write";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
@@ -35,11 +28,6 @@ import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./ty
  */
 
 const STATE_TTL_MS = 30_000;
-/**
- * Upsert batches are bounded by points and by JSON bytes: Qdrant refuses requests over
- * `service.max_request_size_mb` (32 MB by default); 256 points of 4,096 floats are ~25 MB.
- */
-export const UPSERT_LIMITS = { points: 256, bytes: 8 * 1024 * 1024 };
 const SCROLL_PAGE = 1000;
 const DELETE_IDS = 1000;
 
@@ -50,12 +38,6 @@ export interface QdrantConfig extends QdrantConnection {
   /** Upsert batch bounds (tests make them small). */
   upsertLimits?: { points: number; bytes: number };
 }
-
-type Point = {
-  id: string;
-  vector: Record<string, number[] | { indices: number[]; values: number[] }>;
-  payload: Payload;
-};
 
 const isNotFound = (error: unknown) => (error as { status?: unknown })?.status === 404;
 
@@ -137,18 +119,30 @@ export class QdrantStore implements VectorStore {
           if ((error as { status?: unknown })?.status !== 409) throw error;
         }
       });
-      shape = (await this.inspect()).shape;
+      // Twice at most: an inspection already under way may have started before the creation.
+      shape = (await this.inspect()).shape ?? (await this.inspect()).shape;
       if (!shape) throw new AppError("store:unavailable", { detail: `qdrant collection ${this.name} vanished` });
     }
     if (vectorSize) {
       checkDenseSize(this.name, shape, vectorSize, "임베딩 벡터");
-      if (shape.denseSize === undefined) {
-        await this.call("add dense vector", () => addDenseVector(this.client, this.name, vectorSize));
-        shape.denseSize = vectorSize;
-      }
+      if (shape.denseSize === undefined) shape = await this.addDense(vectorSize);
     }
     const ready = shape;
     await this.call("create payload index", () => addMissingIndexes(this.client, this.name, ready));
+    return shape;
+  }
+
+  /** Adds the dense vector; when that fails, another writer may have added it first: look again. */
+  private async addDense(size: number): Promise<CollectionShape> {
+    try {
+      await this.call("add dense vector", () => addDenseVector(this.client, this.name, size));
+    } catch (error) {
+      const again = (await this.inspect()).shape;
+      if (again?.denseSize !== size) throw error;
+      return again;
+    }
+    const shape = (await this.inspect()).shape;
+    if (shape?.denseSize !== size) throw new AppError("store:unavailable", { detail: "dense vector not visible yet" });
     return shape;
   }
 
@@ -178,46 +172,10 @@ export class QdrantStore implements VectorStore {
       throw new AppError("store:bad_config", { detail: "embeddings of different sizes in one write" });
     }
     await this.writable(vectorSize);
-    const averages = await this.averageLengths(items, replacedCaseNos);
-    const limits = this.config.upsertLimits ?? UPSERT_LIMITS;
-    let batch: Point[] = [];
-    let bytes = 0;
-    const flush = async () => {
-      const points = batch;
-      batch = [];
-      bytes = 0;
-      if (points.length) await this.call("upsert", () => this.client.upsert(this.name, { wait: true, points }));
-    };
-    for (const item of items) {
-      const point: Point = {
-        id: pointId(item.chunk.id),
-        vector: {
-          ...(item.vector?.length ? { dense: item.vector } : {}),
-          bm25: documentSparseVector(item.tokens, averages.get(item.chunk.corpusId) ?? 1),
-        },
-        payload: toPayload(item.chunk, item.tokens.length),
-      };
-      const size = Buffer.byteLength(JSON.stringify(point)) + 1;
-      if (batch.length > 0 && (batch.length >= limits.points || bytes + size > limits.bytes)) await flush();
-      batch.push(point);
-      bytes += size;
-    }
-    await flush();
-  }
-
-  /** Per corpus: the average chunk length once these items are written (replaced points excluded). */
-  private async averageLengths(items: IndexedChunk[], replacedCaseNos: string[]): Promise<Map<string, number>> {
-    const byCorpus = new Map<string, IndexedChunk[]>();
-    for (const item of items) byCorpus.set(item.chunk.corpusId, [...(byCorpus.get(item.chunk.corpusId) ?? []), item]);
+    // BM25 length normalisation uses each corpus's average length as it will be after this write.
     const averages = new Map<string, number>();
-    for (const [corpusId, group] of byCorpus) {
-      const filter = {
-        must: [{ key: "corpus_id", match: { value: corpusId } }],
-        must_not: [
-          { has_id: group.map((i) => pointId(i.chunk.id)) },
-          ...(replacedCaseNos.length ? [{ key: "case_no", match: { any: replacedCaseNos } }] : []),
-        ],
-      };
+    for (const [corpusId, group] of byCorpus(items)) {
+      const filter = untouchedFilter(corpusId, group, replacedCaseNos);
       const existing = await this.call("corpus lengths", () => corpusLengths(this.client, this.name, filter));
       averages.set(
         corpusId,
@@ -227,7 +185,10 @@ export class QdrantStore implements VectorStore {
         ),
       );
     }
-    return averages;
+    const points = items.map((item) => toPoint(item, averages.get(item.chunk.corpusId) ?? 1));
+    for (const batch of batches(points, this.config.upsertLimits ?? UPSERT_LIMITS)) {
+      await this.call("upsert", () => this.client.upsert(this.name, { wait: true, points: batch }));
+    }
   }
 
   /** Ids of the points matching `filter`, page by page. */
