@@ -83,6 +83,17 @@ export function checkVersion(version: string): void {
   });
 }
 
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.toString();
+  } catch {
+    return "(invalid QDRANT_URL)";
+  }
+}
+
 /** What Qdrant said, for the log: its `{ status: { error } }` message, or the raw body. */
 function upstreamMessage(data: unknown): { qdrant?: string; raw: string } {
   if (data && typeof data === "object") {
@@ -113,7 +124,7 @@ const CONFIG_MESSAGES = /Not existing vector name|Vector dimension error|`idf`/;
  */
 export function storeError(error: unknown, context: { url: string; op: string }): AppError {
   if (error instanceof AppError) return error;
-  const where = `qdrant ${context.op} @ ${context.url}`;
+  const where = `qdrant ${context.op} @ ${withoutCredentials(context.url)}`;
   const status = (error as { status?: unknown })?.status;
   if (typeof status !== "number") {
     const name = (error as { name?: string })?.name;

@@ -45,7 +45,7 @@ export class QdrantStore implements VectorStore {
   readonly kind = "qdrant" as const;
   private readonly client: QdrantClient;
   private readonly name: string;
-  private state: { shape: CollectionShape; version: string; at: number } | undefined;
+  private state: { shape: CollectionShape; at: number } | undefined;
   private inspecting: Promise<{ shape?: CollectionShape; version: string }> | undefined;
 
   constructor(private readonly config: QdrantConfig) {
@@ -86,7 +86,7 @@ export class QdrantStore implements VectorStore {
       const shape = info ? shapeOf(this.name, info) : undefined;
       if (shape && this.config.denseSize)
         checkDenseSize(this.name, shape, this.config.denseSize, "EMBEDDINGS_DIMENSIONS");
-      this.state = shape ? { shape, version, at: Date.now() } : undefined;
+      this.state = shape ? { shape, at: Date.now() } : undefined;
       return { shape, version };
     })().finally(() => {
       this.inspecting = undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bm25Tf } from "@/lib/rag/bm25";
-import { checkVersion, clientOptions, parseVersion, safeMessage } from "@/lib/store/qdrant-client";
+import { checkVersion, clientOptions, parseVersion, safeMessage, storeError } from "@/lib/store/qdrant-client";
 import { pointId, qdrantFilter } from "@/lib/store/qdrant-payload";
 import { averageLength, documentSparseVector, querySparseVector, tokenIndex } from "@/lib/store/qdrant-sparse";
 import { QdrantStore } from "@/lib/store/qdrant-store";
@@ -109,6 +109,16 @@ describe("Qdrant version gate", () => {
 });
 
 describe("Qdrant messages for admins", () => {
+  it("logs where the failure was without the URL's credentials", () => {
+    const error = storeError(new TypeError("fetch failed"), {
+      url: "https://user:secret@q.example/qdrant",
+      op: "count",
+    });
+    expect(error.code).toBe("store:unavailable");
+    expect(error.message).toContain("q.example/qdrant");
+    expect(error.message).not.toContain("secret");
+  });
+
   it("keeps one bounded line", () => {
     expect(safeMessage("Wrong input:\n  bad\u0000 thing")).toBe("Wrong input: bad thing");
     expect(safeMessage("x".repeat(500))).toHaveLength(200);
