@@ -21,6 +21,12 @@ export const ERROR_CATALOG = {
   "ai:bad_response": { status: 502, message: "모델 서버의 응답 형식이 올바르지 않습니다." },
   "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },
   "store:unavailable": { status: 503, message: "검색 색인을 사용할 수 없습니다." },
+  // Not an outage: the store's settings or its collection must be fixed by an admin (status panel).
+  "store:bad_config": {
+    status: 500,
+    message: "검색 색인(Qdrant)의 설정이 앱 설정과 맞지 않습니다. 관리자에게 알려 주세요.",
+  },
+  "store:bad_request": { status: 502, message: "검색 색인(Qdrant)이 요청을 거부했습니다." },
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },

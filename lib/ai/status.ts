@@ -45,6 +45,16 @@ function host(url: string): string {
   }
 }
 
+/** Host and path: the path is part of where Qdrant is (behind a proxy: https://proxy/qdrant). */
+function hostAndPath(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return url;
+  }
+}
+
 /** A failed probe in a few Korean words; the HTTP status where there was one. */
 function reason(error: unknown): string {
   if (!(error instanceof AppError)) return "확인 실패";
@@ -58,6 +68,13 @@ function reason(error: unknown): string {
       return `API 키가 거부되었습니다${http ? ` (HTTP ${http})` : ""}. API 키를 확인하세요.`;
     case "ai:bad_response":
       return "응답 형식이 올바르지 않음";
+    case "store:unavailable":
+      if (http) return `서버 오류 (HTTP ${http})`;
+      return /timeout|timed out/i.test(error.message) ? "응답 없음 (시간 초과)" : "연결할 수 없음";
+    // What to fix, in Korean, with Qdrant's own message where it gave one (qdrant-client.ts).
+    case "store:bad_config":
+    case "store:bad_request":
+      return error.userMessage;
     default:
       return http ? `서버 오류 (HTTP ${http})` : error.userMessage;
   }
@@ -99,8 +116,8 @@ export async function checkComponents(
       rerank ? probeRerank(rerank, ms) : Promise.resolve(undefined),
     ),
     store.kind === "qdrant"
-      ? probe("store", `Qdrant · ${host(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
-          probeQdrant(store, ms),
+      ? probe("store", `Qdrant · ${hostAndPath(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
+          probeQdrant(store, embeddings?.dimensions, ms),
         )
       : // The embedded store lives in this process: if the app runs, it is there.
         probe("store", `내장 저장소 (SQLite) · ${join(resolve(store.dataDir), "store")}`, async () => undefined),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiConfig } from "@/lib/ai/config";
 import { type ComponentStatus, checkComponents, getComponentStatuses, resetStatusCache } from "@/lib/ai/status";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
+import { startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
 import { DEAD_URL } from "./support";
 
@@ -92,7 +93,7 @@ describe("component status", () => {
   it("treats a server without a /models route as reachable, and checks Qdrant with its key", async () => {
     // The rerank fake has no /v1/models: a 404 still proves an HTTP server is there.
     const noModels = { baseURL: `${reranker.url}/v1`, models, timeoutMs: 1000 };
-    const qdrant = await startFakeRerank({ error: { status: 200, body: { result: { collections: [] } } } });
+    const qdrant = await startQdrantStandIn({ apiKey: "qk" });
     const s = byId(
       await checkComponents(
         base({
@@ -110,7 +111,9 @@ describe("component status", () => {
     expect(s.llm?.state).toBe("active");
     expect(s.store?.state).toBe("active");
     expect(s.store?.detail).toContain("컬렉션 없음");
-    expect(qdrant.requests.at(-1)?.path).toBe("/collections");
+    // Through the store's own client and checks: version gate, then the collection (404: not yet made).
+    expect(qdrant.requests.map((r) => r.operation)).toEqual(["root", "get_collection"]);
+    expect(qdrant.violations).toEqual([]);
     await qdrant.close();
   });
 
