@@ -43,6 +43,7 @@ describe("a Qdrant behind a reverse proxy path", () => {
       await checkComponents({
         store: { kind: "qdrant", dataDir: "./data", qdrantUrl: proxied.url, qdrantCollection: "c" },
         statusCacheSeconds: 0,
+        faultCooldownSeconds: 30,
       })
     ).filter((s) => s.id === "store");
     expect(status?.state).toBe("active");
@@ -62,6 +63,7 @@ describe("a Qdrant behind a reverse proxy path", () => {
         const all = await checkComponents({
           store: { kind: "qdrant", dataDir: "./data", qdrantUrl: s.url, qdrantCollection: "c" },
           statusCacheSeconds: 0,
+          faultCooldownSeconds: 30,
         });
         return all.find((c) => c.id === "store");
       }),
