@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
 import { deflateZeros, zip } from "../tests/support/zip-writer";
@@ -58,5 +60,56 @@ test.describe("zip uploads", () => {
     // The refused upload's job is a visible failure once the page is reloaded.
     await page.reload();
     await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "failed");
+  });
+
+  test("the server writes an upload to disk while it is still arriving (chunked, no Content-Length)", async ({
+    page,
+    baseURL,
+  }) => {
+    await newCorpus(page, "스트리밍");
+    const corpusId = page.url().split("/").pop() ?? "";
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const uploads = resolve("data/e2e/uploads");
+    const before = new Set(existsSync(uploads) ? readdirSync(uploads) : []);
+    /** The first part's bytes on disk in a new upload folder, or 0. */
+    const receivedSoFar = () => {
+      for (const id of existsSync(uploads) ? readdirSync(uploads) : []) {
+        const part = join(uploads, id, ".incoming", "0");
+        if (!before.has(id) && existsSync(part)) return statSync(part).size;
+      }
+      return 0;
+    };
+    const boundary = "----e2e-stream";
+    const encoder = new TextEncoder();
+    let seenWhileSending = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="스트림.md"\r\nContent-Type: text/markdown\r\n\r\n`,
+          ),
+        );
+        controller.enqueue(decision("2099다5555"));
+        controller.enqueue(encoder.encode("\n".repeat(256 * 1024)));
+        // Hold the rest back until the server has put what it got on disk.
+        for (let i = 0; i < 200 && seenWhileSending === 0; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          seenWhileSending = receivedSoFar();
+        }
+        controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${baseURL}/api/admin/corpora/${corpusId}/upload`, {
+      method: "POST",
+      headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(202);
+    expect(seenWhileSending).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page.getByTestId("job-status")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    await expect(page.getByTestId("documents-table")).toContainText("2099다5555");
   });
 });

@@ -55,7 +55,7 @@ export async function acceptUpload(
 }
 
 async function receiveInto(root: string, request: Request, budget: UploadBudget, skipped: SkipReport) {
-  const incoming = join(root, INCOMING);
+  const incoming = join(/*turbopackIgnore: true*/ root, INCOMING);
   await mkdir(incoming, { recursive: true });
   const { fields, parts } = await receiveMultipart(request, incoming, budget, (filename) => {
     if (isZipName(filename)) return true; // its entries are counted when it is opened
@@ -98,7 +98,7 @@ async function receiveInto(root: string, request: Request, budget: UploadBudget,
       continue;
     }
     // One folder per zip, named after it (a leading dot would hide it from the importer).
-    const dest = join(root, name.replace(/[^\w가-힣.-]+/g, "_").replace(/^\.+/, "") || "zip");
+    const dest = join(/*turbopackIgnore: true*/ root, name.replace(/[^\w가-힣.-]+/g, "_").replace(/^\.+/, "") || "zip");
     written += await extractZip(part.tempPath, dest, { budget, skipped, label: name });
     await rm(part.tempPath, { force: true });
   }
