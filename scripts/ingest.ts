@@ -9,7 +9,7 @@ import { env } from "../lib/env";
 import { AppError, toAppError } from "../lib/errors";
 import { defaultJobContext } from "../lib/ingest/job-queue";
 import { runIngestionJob } from "../lib/ingest/run-job";
-import { extractZip, readBytes } from "../lib/ingest/sources";
+import { unpackLocalZip } from "../lib/ingest/unzip";
 import { renderProgress } from "./progress-bar";
 
 function parseArgs(argv: string[]) {
@@ -38,8 +38,11 @@ try {
   if (input.toLowerCase().endsWith(".zip")) {
     const dir = join(resolve(settings.DATA_DIR), "uploads", job.id);
     mkdirSync(dir, { recursive: true });
-    extractZip(readBytes(input), dir, { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
-    await updateJob(job.id, { inputDir: dir });
+    const skipped = await unpackLocalZip(input, dir, settings.UPLOAD_MAX_RATIO).catch(async (error) => {
+      await updateJob(job.id, { status: "failed", message: toAppError(error).userMessage, finishedAt: new Date() });
+      throw error;
+    });
+    await updateJob(job.id, { inputDir: dir, errors: skipped });
   }
   const ctx = await defaultJobContext();
   console.log(`말뭉치 '${corpus.name}'에 가져오기: ${input}${ctx.embedder ? "" : " (임베딩 없음: BM25 전용 색인)"}`);

@@ -2,6 +2,7 @@
 
 import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
+import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
 
 export type JobView = Omit<JobRecord, "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt"> & {
   startedAt: string | Date | null;
@@ -29,8 +30,10 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
   const ratio = job.filesTotal > 0 ? job.filesDone / job.filesTotal : job.status === "done" ? 1 : 0;
   const percent = Math.round(ratio * 100);
   const active = job.status === "queued" || job.status === "running";
-  const problems = job.errors.filter((e) => e.code !== "ingest:duplicate");
+  const problems = job.errors.filter((e) => e.code !== "ingest:duplicate" && e.code !== SKIPPED_CODE);
   const notices = job.errors.filter((e) => e.code === "ingest:duplicate");
+  // Files and zip entries the upload did not keep (unsupported type, hidden, unsafe path …).
+  const skipped = job.errors.filter((e) => e.code === SKIPPED_CODE);
   return (
     <div className="space-y-2" data-testid="job-panel">
       <div className="flex items-center justify-between text-sm">
@@ -65,6 +68,20 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
             {problems.map((e) => (
               <li key={`${e.file}:${e.message}`}>
                 <span className="font-mono">{e.file}</span>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {skipped.length > 0 ? (
+        <details className="rounded border border-amber-200 bg-amber-50 p-2 text-xs" data-testid="job-skipped">
+          <summary className="cursor-pointer font-medium text-amber-900">
+            건너뛴 항목 {number.format(skipped.length)}건
+          </summary>
+          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto">
+            {skipped.map((e) => (
+              <li key={`${e.file}:${e.message}`}>
+                <span className="font-mono break-all">{e.file}</span>: {e.message}
               </li>
             ))}
           </ul>
