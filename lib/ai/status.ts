@@ -9,7 +9,7 @@ export interface ComponentStatus {
   id: ComponentId;
   label: string;
   state: "active" | "not_configured" | "unreachable";
-  /** Model and host, or why it is off or unreachable (Korean, safe to show; never a key). */
+  /** Model and host, or why it is off or unreachable (Korean; never a key). For admins only: see statusesForRole. */
   detail: string;
   /** What the app does while this component is off. */
   fallback: string;
@@ -123,4 +123,17 @@ export function getComponentStatuses(config: AiConfig = aiConfig()): Promise<Com
 /** Forgets the last check (after an admin changes settings, and in tests). */
 export function resetStatusCache(): void {
   cached = undefined;
+}
+
+/**
+ * Statuses as a viewer may see them. Admins get the details (model names, hosts, the data path);
+ * everyone else the state and what the app does meanwhile — decided here, on the server, so the
+ * details never reach a lawyer's browser.
+ */
+export function statusesForRole(statuses: ComponentStatus[], role: string): ComponentStatus[] {
+  return role === "admin" ? statuses : statuses.map((s) => ({ ...s, detail: "" }));
+}
+
+export async function getComponentStatusesFor(role: string): Promise<ComponentStatus[]> {
+  return statusesForRole(await getComponentStatuses(), role);
 }
