@@ -1,10 +1,11 @@
 /**
  * Failure counters with exponential back-off, in memory (single-process deployment).
  *
- * A key may make `free` failures in a row; from then on each further failure blocks the key for a
- * growing delay (base, 2·base, 4·base … up to `maxDelayMs`). A key that stays quiet for
- * `forgetAfterMs` starts over. Counting is synchronous, so callers can reserve an attempt before
- * doing slow work (a password hash) and parallel attempts cannot all slip through one check.
+ * A key may make `free` failures; from then on each further failure blocks the key for a growing
+ * delay (base, 2·base, 4·base … up to `maxDelayMs`). Failures are forgiven one per `decayMs`, so
+ * a budget is a rate (e.g. 20 an hour), not a count that only resets after total quiet; a key quiet
+ * for `forgetAfterMs` is dropped. Counting is synchronous, so callers can reserve an attempt before
+ * slow work (a password hash) and parallel attempts cannot all slip through one check.
  */
 
 export interface BackoffPolicy {
@@ -12,7 +13,9 @@ export interface BackoffPolicy {
   free: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A key with no failure for this long is forgotten (must be ≥ maxDelayMs). */
+  /** One counted failure is forgiven per this much time without new failures. */
+  decayMs: number;
+  /** A key with no failure for this long is dropped (must be ≥ maxDelayMs). */
   forgetAfterMs: number;
 }
 
@@ -23,7 +26,7 @@ interface Entry {
 }
 
 export class BackoffCounter {
-  // Insertion order = order of last failure (an updated entry is re-inserted), so expired entries
+  // Insertion order = order of last failure (an updated entry is re-inserted), so entries to drop
   // sit at the front and are swept in amortised constant time.
   private readonly entries = new Map<string, Entry>();
 
@@ -44,10 +47,11 @@ export class BackoffCounter {
   /** Counts one failure (or a reserved attempt presumed to fail) and sets the next delay. */
   add(key: string, now: number): void {
     const known = this.entries.get(key);
-    const stale = known && now - known.lastAt > this.policy.forgetAfterMs && known.blockedUntil <= now;
-    const entry = known && !stale ? known : { failures: 0, blockedUntil: 0, lastAt: now };
-    entry.failures += 1;
-    entry.lastAt = now;
+    const entry: Entry = {
+      failures: (known ? this.current(known, now) : 0) + 1,
+      blockedUntil: known?.blockedUntil ?? 0,
+      lastAt: now,
+    };
     const over = entry.failures - this.policy.free;
     if (over >= 0) {
       const delay = Math.min(this.policy.baseDelayMs * 2 ** Math.min(over, 30), this.policy.maxDelayMs);
@@ -76,8 +80,10 @@ export class BackoffCounter {
     this.entries.delete(key);
   }
 
-  failures(key: string): number {
-    return this.entries.get(key)?.failures ?? 0;
+  /** Failures currently held against the key (after forgiveness). */
+  failures(key: string, now: number): number {
+    const entry = this.entries.get(key);
+    return entry ? this.current(entry, now) : 0;
   }
 
   get size(): number {
@@ -86,6 +92,11 @@ export class BackoffCounter {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  private current(entry: Entry, now: number): number {
+    if (now - entry.lastAt > this.policy.forgetAfterMs) return 0;
+    return Math.max(0, entry.failures - Math.floor(Math.max(0, now - entry.lastAt) / this.policy.decayMs));
   }
 
   private sweep(now: number): void {

@@ -11,7 +11,8 @@ import { BackoffCounter, type BackoffPolicy } from "./backoff";
  *
  * - per (account, client IP): the tight one — 5 free tries, then 1 s, 2 s, 4 s … up to 15 min.
  *   A success resets it. An attacker hammering an account only slows down their own address.
- * - per client IP across accounts: password spraying from one address — 20 free, up to 15 min.
+ * - per client IP across accounts: password spraying from one address — 20 free (forgiven at one
+ *   per 3 min, so an office behind one address can mistype 20 times an hour), up to 15 min.
  * - per account across all IPs: distributed guessing — 50 free, and the delay is capped at 60 s so a
  *   botnet cannot keep the real user out for long.
  *
@@ -23,9 +24,9 @@ import { BackoffCounter, type BackoffPolicy } from "./backoff";
 const MINUTE = 60_000;
 
 export const PASSWORD_LIMITS = {
-  pair: { free: 5, baseDelayMs: 1_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
-  ip: { free: 20, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
-  account: { free: 50, baseDelayMs: 1_000, maxDelayMs: MINUTE, forgetAfterMs: 60 * MINUTE },
+  pair: { free: 5, baseDelayMs: 1_000, maxDelayMs: 15 * MINUTE, decayMs: 10 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  ip: { free: 20, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE, decayMs: 3 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  account: { free: 50, baseDelayMs: 1_000, maxDelayMs: MINUTE, decayMs: MINUTE, forgetAfterMs: 60 * MINUTE },
 } satisfies Record<string, BackoffPolicy>;
 
 const KNOWN_PAIR_TTL_MS = 30 * 24 * 60 * MINUTE;

@@ -53,7 +53,13 @@ function tally(results: string[]): Record<string, number> {
 
 describe("back-off counter", () => {
   it("allows the free tries, then blocks for doubling delays up to the cap, and forgets quiet keys", () => {
-    const c = new BackoffCounter({ free: 3, baseDelayMs: 1_000, maxDelayMs: 4_000, forgetAfterMs: 60_000 });
+    const c = new BackoffCounter({
+      free: 3,
+      baseDelayMs: 1_000,
+      maxDelayMs: 4_000,
+      decayMs: 600_000,
+      forgetAfterMs: 3_600_000,
+    });
     const t = 1_000_000;
     for (let i = 0; i < 2; i++) {
       expect(c.retryAfter("k", t)).toBe(0);
@@ -67,8 +73,33 @@ describe("back-off counter", () => {
     c.add("k", t + 7_000);
     expect(c.retryAfter("k", t + 7_000)).toBe(4_000); // capped
     expect(c.retryAfter("other", t)).toBe(0);
-    expect(c.retryAfter("k", t + 7_000 + 60_001)).toBe(0);
-    expect(c.failures("k")).toBe(0);
+    expect(c.failures("k", t + 7_000)).toBe(6);
+    expect(c.retryAfter("k", t + 7_000 + 3_600_001)).toBe(0);
+    expect(c.failures("k", t + 7_000 + 3_600_001)).toBe(0);
+    expect(c.size).toBe(0);
+  });
+
+  it("forgives one failure per decay period: a budget is a rate, not a count until total quiet", () => {
+    const c = new BackoffCounter({
+      free: 3,
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+      decayMs: 10_000,
+      forgetAfterMs: 3_600_000,
+    });
+    // One failure every 10 s, forever: never blocked.
+    for (let i = 0; i < 50; i++) {
+      const now = i * 10_000;
+      expect(c.retryAfter("office", now)).toBe(0);
+      c.add("office", now);
+    }
+    expect(c.failures("office", 490_000)).toBeLessThanOrEqual(2);
+    // Three at once exhaust the free tries; 20 s later two are forgiven.
+    c.add("burst", 0);
+    c.add("burst", 0);
+    c.add("burst", 0);
+    expect(c.retryAfter("burst", 0)).toBe(1_000);
+    expect(c.failures("burst", 20_000)).toBe(1);
   });
 });
 
@@ -202,9 +233,11 @@ describe("account page: the current-password check", () => {
     const counter = countingVerifier();
     const user = (await signIn("user2@firm.test", "user2-password-1", { ip: "192.0.2.1" })).user;
     const ip = "203.0.113.5";
+    // A fixed clock: five real scrypt checks on a loaded machine can outlast the first 1 s delay.
+    const now = new Date();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        outcome(changePassword(user.id, user.email, "not-it", "new-password-123", { ip, verify: counter.verify })),
+        outcome(changePassword(user.id, user.email, "not-it", "new-password-123", { ip, now, verify: counter.verify })),
       ),
     );
     expect(counter.calls).toBe(PASSWORD_LIMITS.pair.free);
@@ -212,12 +245,13 @@ describe("account page: the current-password check", () => {
       "auth:invalid_credentials": PASSWORD_LIMITS.pair.free,
       "auth:rate_limited": 20 - PASSWORD_LIMITS.pair.free,
     });
-    const refused = await changePassword(user.id, user.email, "user2-password-1", "new-password-123", { ip }).catch(
-      (e) => e,
-    );
+    const refused = await changePassword(user.id, user.email, "user2-password-1", "new-password-123", {
+      ip,
+      now,
+    }).catch((e) => e);
     expect(refused.code).toBe("auth:rate_limited");
     expect(refused.userMessage).toMatch(/^비밀번호 확인 시도가 너무 많습니다\. \d+초 후에 다시 시도해 주세요\.$/);
     // The guesses there count toward sign-in from that address too: it is the same password.
-    expect(await outcome(signIn("user2@firm.test", "user2-password-1", { ip }))).toBe("auth:rate_limited");
+    expect(await outcome(signIn("user2@firm.test", "user2-password-1", { ip, now }))).toBe("auth:rate_limited");
   });
 });
