@@ -1,6 +1,12 @@
 // Runs once when the Next.js server starts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First: stamp each request with its socket address, for per-IP sign-in limits (see client-ip.ts).
+  const { installPeerAddressHeader } = await import("./lib/auth/client-ip");
+  installPeerAddressHeader();
+  // Expired and idle sessions are deleted hourly.
+  const { startSessionPurgeTimer } = await import("./lib/auth/session-purge");
+  startSessionPurgeTimer();
   // Answers cut off by a restart are marked interrupted (the text and trace saved while they streamed stay).
   const { closeDanglingMessages } = await import("./lib/db/chats");
   await closeDanglingMessages();

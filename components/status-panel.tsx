@@ -31,6 +31,11 @@ export function StatusPanel({ statuses }: { statuses: ComponentStatus[] }) {
                 </span>
               </div>
               {s.detail ? <p className="mt-0.5 break-all text-xs text-muted">{s.detail}</p> : null}
+              {s.note ? (
+                <p className="mt-0.5 text-xs text-amber-800" data-testid={`status-${s.id}-note`}>
+                  {s.note}
+                </p>
+              ) : null}
               {s.state !== "active" && s.fallback ? (
                 <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">{s.fallback}</p>
               ) : null}

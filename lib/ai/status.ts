@@ -11,8 +11,10 @@ export interface ComponentStatus {
   label: string;
   /** "degraded": reachable, but a chat call failed recently (see lib/ai/faults.ts). */
   state: "active" | "degraded" | "not_configured" | "unreachable";
-  /** Model and host, or why it is off or unreachable (Korean, safe to show; never a key). */
+  /** Model and host, or why it is off or unreachable (Korean; never a key). For admins only: see statusesForRole. */
   detail: string;
+  /** A recent fault in words safe for every user (no host, no path), when state is "degraded". */
+  note?: string;
   /** What the app does while this component is off. */
   fallback: string;
 }
@@ -136,8 +138,7 @@ function withFaults(statuses: ComponentStatus[], cooldownMs: number, now = Date.
   return statuses.map((s) => {
     const fault = s.id === "store" ? undefined : recentFault(s.id as FaultyComponent, cooldownMs, now);
     if (!fault || s.state !== "active") return s;
-    const note = `최근 질문에서 오류 (${minutesAgo(fault.at, now)}): ${fault.message}`;
-    return { ...s, state: "degraded", detail: s.detail ? `${s.detail} — ${note}` : note };
+    return { ...s, state: "degraded", note: `최근 질문에서 오류 (${minutesAgo(fault.at, now)}): ${fault.message}` };
   });
 }
 
@@ -158,4 +159,17 @@ export async function getComponentStatuses(config: AiConfig = aiConfig()): Promi
 /** Forgets the last check (after an admin changes settings, and in tests). */
 export function resetStatusCache(): void {
   cached = undefined;
+}
+
+/**
+ * Statuses as a viewer may see them. Admins get the details (model names, hosts, the data path);
+ * everyone else the state and what the app does meanwhile — decided here, on the server, so the
+ * details never reach a lawyer's browser.
+ */
+export function statusesForRole(statuses: ComponentStatus[], role: string): ComponentStatus[] {
+  return role === "admin" ? statuses : statuses.map((s) => ({ ...s, detail: "" }));
+}
+
+export async function getComponentStatusesFor(role: string): Promise<ComponentStatus[]> {
+  return statusesForRole(await getComponentStatuses(), role);
 }

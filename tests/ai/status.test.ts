@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiConfig } from "@/lib/ai/config";
-import { type ComponentStatus, checkComponents, getComponentStatuses, resetStatusCache } from "@/lib/ai/status";
+import {
+  type ComponentStatus,
+  checkComponents,
+  getComponentStatuses,
+  resetStatusCache,
+  statusesForRole,
+} from "@/lib/ai/status";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
@@ -43,6 +49,27 @@ describe("component status", () => {
     expect(s.embeddings?.detail).toContain("bge-m3");
     expect(s.reranker?.detail).toContain("bge-reranker");
     expect(s.store?.detail).toMatch(/^내장 저장소 \(SQLite\) · .*data[/\\]store$/);
+  });
+
+  it("lawyers see states and fallbacks only: no model, host or data path; admins see the details", async () => {
+    const config = base({
+      chat: { baseURL: "http://10.1.2.3:1/v1", models, timeoutMs: 1000 },
+      embeddings: { baseURL: openai.url, model: "bge-m3", timeoutMs: 1000, batchSize: 64 },
+      store: { kind: "embedded", dataDir: "/srv/secret-data", qdrantCollection: "precedent_chunks" },
+    });
+    const all = await checkComponents(config, { probeTimeoutMs: 500 });
+    const admin = statusesForRole(all, "admin");
+    expect(admin).toEqual(all);
+    expect(JSON.stringify(admin)).toContain("10.1.2.3");
+    expect(JSON.stringify(admin)).toContain("/srv/secret-data");
+
+    const lawyer = statusesForRole(all, "lawyer");
+    const text = JSON.stringify(lawyer);
+    for (const secret of ["10.1.2.3", new URL(openai.url).host, "/srv/secret-data", "qwen-a", "bge-m3"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(lawyer.map((s) => [s.id, s.state, s.fallback])).toEqual(all.map((s) => [s.id, s.state, s.fallback]));
+    expect(byId(lawyer).llm?.state).toBe("unreachable");
   });
 
   it("says what is not configured and what the app does without it", async () => {

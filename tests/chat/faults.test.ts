@@ -95,7 +95,7 @@ describe("model faults in chat", () => {
     // The probe passes (models are listed) but a lawyer's question just failed: amber, not green.
     const embeddings = statuses.find((s) => s.id === "embeddings");
     expect(embeddings?.state).toBe("degraded");
-    expect(embeddings?.detail).toContain("최근 질문에서 오류");
+    expect(embeddings?.note).toContain("최근 질문에서 오류");
     expect(statuses.find((s) => s.id === "llm")?.state).toBe("active");
     clearFaults();
     resetStatusCache();

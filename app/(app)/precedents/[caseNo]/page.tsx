@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
 import { SECTIONS } from "@/lib/ingest/types";
 import { highlightSegments, referencedCaseNumbers } from "@/lib/rag/highlight";
+import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
 import { requirePageUser } from "../../../(auth)/auth";
 
@@ -35,6 +36,8 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
     ),
   );
 
+  const sourceHref = safeExternalHref(doc.sourceUrl);
+
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 p-6" data-testid="precedent-page">
       <p className="text-sm text-muted">
@@ -43,10 +46,21 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
       <h1 className="mt-1 font-serif text-2xl font-semibold">
         <span data-testid="precedent-case-no">{doc.caseNo}</span> <span className="font-normal">{doc.caseName}</span>
       </h1>
-      {doc.sourceUrl ? (
-        <a href={doc.sourceUrl} target="_blank" rel="noreferrer" className="text-sm text-accent underline">
+      {sourceHref ? (
+        <a
+          href={sourceHref}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="text-sm text-accent underline"
+          data-testid="precedent-source"
+        >
           원문 출처
         </a>
+      ) : doc.sourceUrl ? (
+        // Not an http(s) URL (imported data decides it): shown, never linked.
+        <p className="break-all text-sm text-muted" data-testid="precedent-source-text">
+          원문 출처: {doc.sourceUrl}
+        </p>
       ) : null}
       {!record ? (
         <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
