@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { askAction, stopAction } from "@/app/(app)/chat/actions";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
-import { AnswerText } from "./answer-text";
+import { AnswerCard } from "./answer-card";
 import { useDraft } from "./draft";
 import { EvidencePanel } from "./evidence-panel";
 import { follow, reconnect, runState, useRunStore } from "./run-store";
@@ -15,12 +15,6 @@ export interface Turn {
   messageId?: string;
   state: AnswerState;
 }
-
-const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
-  stopped: "답변을 중단했습니다.",
-  interrupted: "서버가 중단되어 답변이 끊겼습니다. 그때까지 작성된 내용과 찾은 판례를 보여 드립니다.",
-  error: "답변을 만들지 못했습니다.",
-};
 
 /** What a turn shows: the live state the browser follows, else what the page was rendered with. */
 const view = (turn: Turn): AnswerState => runState(turn.messageId) ?? turn.state;
@@ -39,7 +33,6 @@ export function ChatView({
   const [turns, setTurns] = useState<Turn[]>(initialTurns);
   const [input, setInput, moveDraft] = useDraft(initialChatId);
   const [selected, setSelected] = useState<string | undefined>(initialTurns.at(-1)?.key);
-  const [copied, setCopied] = useState<string | null>(null);
   const [scope, setScope] = useState("");
   const bottom = useRef<HTMLDivElement>(null);
   useRunStore();
@@ -101,65 +94,14 @@ export function ChatView({
           {turns
             .map((turn) => ({ turn, state: view(turn) }))
             .map(({ turn, state }) => (
-              <article key={turn.key} className="space-y-3" data-testid="turn">
-                <div
-                  className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-xl bg-accent px-4 py-2 text-white"
-                  data-testid="question"
-                >
-                  {turn.question}
-                </div>
-                <div
-                  className={`rounded-xl border bg-white p-4 ${turn.key === shown?.key ? "border-accent" : "border-line"}`}
-                  data-testid="answer"
-                  data-status={state.status}
-                >
-                  {state.answer ? (
-                    <AnswerText text={state.answer} record={state.record} />
-                  ) : state.status === "running" ? (
-                    <p className="text-muted" data-testid="answer-pending">
-                      {state.waiting !== undefined
-                        ? `다른 질문들의 답변을 쓰는 중이라 잠시 기다립니다 (대기 순서 ${state.waiting + 1}번째).`
-                        : "판례를 찾고 있습니다…"}
-                    </p>
-                  ) : null}
-                  {state.error ? (
-                    <p role="alert" className="mt-2 text-sm text-red-800">
-                      {state.error}
-                    </p>
-                  ) : STATUS_NOTE[state.status] ? (
-                    <p className="mt-2 text-xs text-muted">{STATUS_NOTE[state.status]}</p>
-                  ) : null}
-                  {state.status !== "running" ? (
-                    <div className="mt-3 flex gap-3 text-xs text-muted">
-                      <button type="button" onClick={() => setSelected(turn.key)} className="hover:text-ink">
-                        근거 보기
-                      </button>
-                      {state.answer ? (
-                        <button
-                          type="button"
-                          data-testid="copy-answer"
-                          onClick={async () => {
-                            await navigator.clipboard?.writeText(state.answer).catch(() => {});
-                            setCopied(turn.key);
-                          }}
-                          className="hover:text-ink"
-                        >
-                          {copied === turn.key ? "복사됨" : "복사"}
-                        </button>
-                      ) : null}
-                      <button
-                        type="button"
-                        data-testid="retry"
-                        disabled={Boolean(running)}
-                        onClick={() => ask(turn.question)}
-                        className="hover:text-ink disabled:opacity-50"
-                      >
-                        다시 시도
-                      </button>
-                    </div>
-                  ) : null}
-                </div>
-              </article>
+              <AnswerCard
+                key={turn.key}
+                question={turn.question}
+                state={state}
+                selected={turn.key === shown?.key}
+                onShowEvidence={() => setSelected(turn.key)}
+                onRetry={running ? undefined : () => ask(turn.question)}
+              />
             ))}
           <div ref={bottom} />
         </div>
