@@ -42,7 +42,9 @@ export function headSeq(db: Database.Database): number {
 }
 
 export function readChanges(db: Database.Database, after: number, limit: number): Change[] {
-  return db.prepare("SELECT seq, op, key FROM changes WHERE seq > ? ORDER BY seq LIMIT ?").all(after, limit) as Change[];
+  return db
+    .prepare("SELECT seq, op, key FROM changes WHERE seq > ? ORDER BY seq LIMIT ?")
+    .all(after, limit) as Change[];
 }
 
 /** Drops the changes a written snapshot reflects; readers behind them reload from that snapshot. */

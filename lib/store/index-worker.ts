@@ -6,7 +6,7 @@ import { headSeq, prune, prunedThrough, storeId } from "./change-log";
 import { normalized } from "./embedded-schema";
 import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./index-loader";
 import type { IndexStats, Reply, Request, WorkerInit, Written } from "./index-protocol";
-import { MemoryIndex } from "./memory-index";
+import type { MemoryIndex } from "./memory-index";
 import { peekSnapshot, writeSnapshot } from "./sparse-snapshot";
 
 /**
@@ -68,7 +68,7 @@ function removeStaleTemporaries(): void {
 
 function servable({ request, head }: Queued, at: MemoryIndex | undefined, caughtUp: boolean): boolean {
   if (caughtUp) return true;
-  if (request.op === "stats" || request.op === "crash") return true;
+  if (request.op === "stats") return true;
   if (!at || at.cursor < request.minSeq) return false;
   if (request.op === "close" || request.op === "snapshot") return true;
   return at.cursor >= head || head - at.cursor > SYNC_BACKLOG;
@@ -97,11 +97,6 @@ function answer(request: Request, at: MemoryIndex | undefined): unknown {
     case "close":
       if (dirty) writeSnapshotNow();
       shutDown();
-      return true;
-    case "crash":
-      setImmediate(() => {
-        throw new Error("index worker crash requested");
-      });
       return true;
   }
 }
@@ -247,6 +242,8 @@ const poll = setInterval(() => {
 
 port.on("message", (message: Request | Written) => {
   if (closed) return;
+  // For tests: an uncaught exception, before any later message is read.
+  if (message.op === "crash") throw new Error("index worker crash requested");
   if (message.op !== "written") queue.push({ request: message, head: headSeq(db) });
   void pump();
 });

@@ -121,7 +121,12 @@ export class MemoryIndex {
       candidates.push(slot);
     }
     // Same order as a full sort (score descending, then slot), without sorting every candidate.
-    const best = topK(candidates, (slot) => scores[slot] as number, topN, () => true);
+    const best = topK(
+      candidates,
+      (slot) => scores[slot] as number,
+      topN,
+      () => true,
+    );
     return this.hits(best.map((slot) => ({ slot, score: scores[slot] as number })));
   }
 
