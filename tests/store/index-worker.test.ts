@@ -213,7 +213,8 @@ describe("embedded store index worker: the main thread stays responsive", () => 
     const counts: number[] = [];
     try {
       const query = synthetic("q", 7, 1_024).vector as number[];
-      for (let round = 0; round < 200; round++) {
+      const deadline = performance.now() + 60_000;
+      while (performance.now() < deadline) {
         const [n] = await Promise.all([
           server.count(),
           server.sparseSearch(["손해배상", "상속"], { topN: 30 }),
@@ -232,8 +233,7 @@ describe("embedded store index worker: the main thread stays responsive", () => 
     expect(counts.at(-1)).toBe(20_100);
     const stats = await server.indexStats();
     expect(stats).toMatchObject({ snapshotLoads: 1, rowLoads: 0, appliedChanges: 20_000, appliedChunks: 20_000 });
-    console.log(`max event-loop gap ${maxGap.toFixed(0)} ms over ${counts.length} rounds`, stats.applyMs);
-    expect(maxGap).toBeLessThan(200);
+    expect(maxGap, `largest event-loop gap over ${counts.length} rounds`).toBeLessThan(200);
     await server.close();
-  }, 120_000);
+  }, 180_000);
 });
