@@ -149,12 +149,14 @@ const burst = await eventLoopGap(() =>
 const extra = Math.round(chunks / 10);
 const extraBatch: IndexedChunk[] = [];
 const before = await server.indexStats();
-outer: for (const file of files) {
-  for (const decision of parseFile(file.name, file.bytes).decisions) {
-    const replica = { ...decision, meta: { ...decision.meta, caseNo: `${decision.meta.caseNo}~extra` } };
-    for (const chunk of chunkDecision(replica, { corpusId: "bench-2" })) {
-      extraBatch.push({ chunk, tokens: tokenizeKo(chunk.text), vector: randomVector() });
-      if (extraBatch.length >= extra) break outer;
+outer: for (let pass = 0; ; pass++) {
+  for (const file of files) {
+    for (const decision of parseFile(file.name, file.bytes).decisions) {
+      const replica = { ...decision, meta: { ...decision.meta, caseNo: `${decision.meta.caseNo}~extra${pass}` } };
+      for (const chunk of chunkDecision(replica, { corpusId: "bench-2" })) {
+        extraBatch.push({ chunk, tokens: tokenizeKo(chunk.text), vector: randomVector() });
+        if (extraBatch.length >= extra) break outer;
+      }
     }
   }
 }
@@ -208,7 +210,7 @@ sparse top-30 latency     p50 ${pct(0.5)} ms · p95 ${pct(0.95)} ms (${latencies
     : ""
 }
 query burst               ${burstQuestions} questions × ${denseDims ? 4 : 2} searches at once: ${(burst.ms / 1000).toFixed(2)} s · main thread's largest event-loop gap ${burst.gap.toFixed(0)} ms
-another ${extraCount} chunks      written by the CLI into a live index: caught up ${extraLag.toFixed(1)} s after the last write · apply ${extraRate.toFixed(0)} chunks/s · searches meanwhile: largest gap ${extraBurst.gap.toFixed(0)} ms
+CLI writes to a live index ${extraCount} chunks: caught up ${extraLag.toFixed(1)} s after the last write · apply ${extraRate.toFixed(0)} chunks/s · searches meanwhile: largest gap ${extraBurst.gap.toFixed(0)} ms
 index snapshot write      ${(snapshotStats.lastSnapshotMs / 1000).toFixed(1)} s in the worker · main thread's largest gap ${snapshotWrite.gap.toFixed(0)} ms
 reopen from snapshot      ${fromSnapshot}
 reopen, rebuild from SQL  ${rebuilt}`);

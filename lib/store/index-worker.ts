@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
@@ -60,9 +60,16 @@ const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const reply = (message: Reply) => port.postMessage(message);
 
 function removeStaleTemporaries(): void {
-  // A process killed while writing a snapshot leaves its temporary file behind.
+  // A process killed while writing a snapshot leaves its temporary file behind; a recent one may
+  // be another process's snapshot being written right now.
   for (const name of readdirSync(init.dir)) {
-    if (name.startsWith("sparse.snapshot.") && name.endsWith(".tmp")) rmSync(join(init.dir, name), { force: true });
+    if (!name.startsWith("sparse.snapshot.") || !name.endsWith(".tmp")) continue;
+    const path = join(init.dir, name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { force: true });
+    } catch {
+      // Renamed or removed meanwhile.
+    }
   }
 }
 
