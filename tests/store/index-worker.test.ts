@@ -50,6 +50,35 @@ describe("embedded store index worker: other processes' writes", () => {
     await Promise.all([server.close(), cli.close()]);
   });
 
+  it("replaces decisions in one transaction: new chunks in, stale ones out, or nothing on failure", async () => {
+    const dir = tmp("replace");
+    const server = new EmbeddedStore(dir);
+    const cli = new EmbeddedStore(dir);
+    // Decisions 2020다0 and 2020다1 (4 chunks each), and 2020다2 left alone.
+    await cli.upsert(range(0, 12).map((n) => synthetic("d", n)));
+    expect(await server.count()).toBe(12);
+    // 2020다0 re-imported with 2 chunks (one new id order), 2020다1 with none: its chunks go.
+    const fresh = [synthetic("d", 0, 0, 1), synthetic("d", 1, 0, 1)];
+    await cli.replaceDocuments("d", ["2020다0", "2020다1"], fresh);
+    expect((await cli.getDocumentChunks("d", "2020다0")).map((c) => c.contentHash)).toEqual(["h0-1", "h1-1"]);
+    expect(await cli.getDocumentChunks("d", "2020다1")).toEqual([]);
+    expect(await server.count()).toBe(2 + 4);
+    // A write that fails midway (a NOT NULL column) leaves every decision as it was.
+    const broken = {
+      ...synthetic("d", 9, 0, 2),
+      chunk: { ...synthetic("d", 9).chunk, text: null as unknown as string },
+    };
+    await expect(cli.replaceDocuments("d", ["2020다2"], [synthetic("d", 8, 0, 2), broken])).rejects.toThrow();
+    expect((await cli.getDocumentChunks("d", "2020다2")).map((c) => c.contentHash)).toEqual([
+      "h8-0",
+      "h9-0",
+      "h10-0",
+      "h11-0",
+    ]);
+    expect(await server.count()).toBe(6);
+    await Promise.all([server.close(), cli.close()]);
+  });
+
   it("logs a corpus deletion as one change, however large the corpus", async () => {
     const dir = tmp("corpus");
     const server = new EmbeddedStore(dir);
