@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS changes (
 INSERT OR IGNORE INTO store_meta VALUES ('pruned_through', 0);
 INSERT OR IGNORE INTO store_meta VALUES ('store_id', abs(random() % 9007199254740991));`;
 
+/** The columns of a Row (not the tokens and vector, which only the index reads). */
+export const ROW_COLUMNS =
+  "id, corpus_id, case_no, case_name, court, court_level, case_type, decision_date, section, section_order, text, content_hash";
+
 export const toChunk = (r: Row): Chunk => ({
   id: r.id,
   corpusId: r.corpus_id,
@@ -64,5 +68,11 @@ export function normalized(vector: number[] | Float32Array): Float32Array {
   return v;
 }
 
+/**
+ * A BLOB read from SQLite is its own buffer: viewed in place rather than copied (at 120k × 1,024
+ * dimensions a copy is 0.5 GB of garbage per load); a view into a larger or misaligned buffer is copied.
+ */
 export const floats = (blob: Buffer): Float32Array =>
-  new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+  blob.byteOffset % 4 === 0 && blob.buffer.byteLength === blob.byteLength
+    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+    : new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));

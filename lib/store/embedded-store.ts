@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../ingest/types";
 import { logChanges } from "./change-log";
-import { normalized, type Row, SCHEMA, toChunk } from "./embedded-schema";
+import { normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";
 import { IndexClient } from "./index-client";
 import type { Hit, IndexStats } from "./index-protocol";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
@@ -118,7 +118,7 @@ export class EmbeddedStore implements VectorStore {
   private fetch(hits: Hit[]): ScoredChunk[] {
     if (hits.length === 0) return [];
     const rows = this.db
-      .prepare(`SELECT * FROM chunks WHERE id IN (${hits.map(() => "?").join(",")})`)
+      .prepare(`SELECT ${ROW_COLUMNS} FROM chunks WHERE id IN (${hits.map(() => "?").join(",")})`)
       .all(...hits.map((h) => h.id)) as Row[];
     const byId = new Map(rows.map((r) => [r.id, toChunk(r)]));
     return hits.flatMap((h) => {
@@ -139,7 +139,7 @@ export class EmbeddedStore implements VectorStore {
 
   async getDocumentChunks(corpusId: string, caseNo: string): Promise<Chunk[]> {
     const rows = this.db
-      .prepare("SELECT * FROM chunks WHERE corpus_id = ? AND case_no = ?")
+      .prepare(`SELECT ${ROW_COLUMNS} FROM chunks WHERE corpus_id = ? AND case_no = ?`)
       .all(corpusId, caseNo) as Row[];
     const order = (s: string) => SECTIONS.indexOf(s as SectionName);
     return rows.map(toChunk).sort((a, b) => order(a.section) - order(b.section) || a.sectionOrder - b.sectionOrder);

@@ -42,6 +42,7 @@ function bootUrl(): URL {
 export class IndexClient {
   private running: Running | undefined;
   private nextId = 1;
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly init: WorkerInit) {}
 
@@ -70,7 +71,14 @@ export class IndexClient {
   }
 
   /** Applies this process's writes up to `minSeq`, writes a pending snapshot, stops the worker. */
-  async close(minSeq: number): Promise<void> {
+  close(minSeq: number): Promise<void> {
+    this.closing ??= this.stop(minSeq).finally(() => {
+      this.closing = undefined;
+    });
+    return this.closing;
+  }
+
+  private async stop(minSeq: number): Promise<void> {
     const running = this.running;
     if (!running) return;
     try {
