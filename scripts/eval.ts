@@ -77,6 +77,12 @@ if (unknown.length) {
   process.exit(2);
 }
 
+const baseline = arg("--baseline");
+if (baseline && !systems.some((s) => s.id === baseline)) {
+  console.error(`기준 시스템 '${baseline}'은(는) --systems에 없습니다.`);
+  process.exit(2);
+}
+
 const out = resolve(arg("--out") ?? join("reports", `eval-${new Date().toISOString().replace(/[:.]/g, "-")}`));
 const started = Date.now();
 try {
@@ -89,7 +95,7 @@ try {
     replay: arg("--replay"),
     record: arg("--record"),
     cacheDir: argv.includes("--no-cache") ? undefined : resolve("reports/.cache", corpus.id),
-    baseline: arg("--baseline"),
+    baseline,
     concurrency: Number(arg("--concurrency") ?? 2),
     resamples: arg("--resamples") ? Number(arg("--resamples")) : undefined,
     seed: arg("--seed") ? Number(arg("--seed")) : undefined,

@@ -35,19 +35,26 @@ export function CompareView({ comparison: c, names }: { comparison: RunCompariso
         )}
       </section>
       <section className="space-y-2">
-        <h2 className="font-semibold">지표</h2>
+        <h2 className="font-semibold">
+          달라진 지표{" "}
+          <span className="text-sm font-normal text-muted">
+            (같은 지표 {c.metrics.filter((m) => !m.changed).length}개는 생략)
+          </span>
+        </h2>
         <div className={box}>
           <table className="w-full text-sm tabular-nums" data-testid="compare-metrics">
             <HeadRow labels={["시스템", "지표", "A", "B"]} />
             <tbody>
-              {c.metrics.map((m) => (
-                <tr key={`${m.system}-${m.metric}`} className="border-t border-line">
-                  <td className="px-3 py-1">{m.label}</td>
-                  <td className="px-3 py-1">{metricLabel(m.metric)}</td>
-                  <IntervalCell value={m.a} />
-                  <IntervalCell value={m.b} />
-                </tr>
-              ))}
+              {c.metrics
+                .filter((m) => m.changed)
+                .map((m) => (
+                  <tr key={`${m.system}-${m.metric}`} className="border-t border-line">
+                    <td className="px-3 py-1">{m.label}</td>
+                    <td className="px-3 py-1">{metricLabel(m.metric)}</td>
+                    <IntervalCell value={m.a} />
+                    <IntervalCell value={m.b} />
+                  </tr>
+                ))}
             </tbody>
           </table>
         </div>

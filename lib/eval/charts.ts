@@ -12,7 +12,8 @@ export function metricBarsSvg(
   summaries: SystemSummary[],
   metrics: { label: string; value: (s: SystemSummary) => Interval | undefined }[],
 ): string {
-  const width = 160 + summaries.length * (metrics.length * 22 + 30);
+  // Wide enough for the bars and for the legend underneath (130 px per metric).
+  const width = Math.max(160 + summaries.length * (metrics.length * 22 + 30), 100 + metrics.length * 130);
   const height = 360;
   const plot = { x: 60, y: 30, w: width - 80, h: 200 };
   const group = plot.w / Math.max(1, summaries.length);

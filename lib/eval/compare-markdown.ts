@@ -23,8 +23,10 @@ export function comparisonMarkdown(c: RunComparison): string {
     for (const ch of c.changes) lines.push(`| ${ch.system} | ${ch.kind} | ${ch.key} | ${ch.a} | ${ch.b} |`);
     lines.push("");
   }
-  lines.push("## 지표 (95% 구간)", "", "| 시스템 | 지표 | A | B | B − A |", "| --- | --- | --- | --- | --- |");
-  for (const m of c.metrics) {
+  const moved = c.metrics.filter((m) => m.changed);
+  lines.push(`## 달라진 지표 (95% 구간; 같은 지표 ${c.metrics.length - moved.length}개는 생략)`, "");
+  lines.push("| 시스템 | 지표 | A | B | B − A |", "| --- | --- | --- | --- | --- |");
+  for (const m of moved) {
     const delta = m.a && m.b ? m.b.estimate - m.a.estimate : undefined;
     lines.push(
       `| ${m.label} | ${label(m.metric)} | ${withInterval(m.a)} | ${withInterval(m.b)} | ${delta === undefined ? "–" : `${delta >= 0 ? "+" : ""}${delta.toFixed(3)}`} |`,

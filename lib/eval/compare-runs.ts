@@ -15,7 +15,8 @@ export interface RunComparison {
   b: { title: string; createdAt: string };
   onlyIn: { a: string[]; b: string[] };
   changes: { system: string; kind: string; key: string; a: string; b: string }[];
-  metrics: { system: string; label: string; metric: string; a?: Interval; b?: Interval }[];
+  /** Every metric of the systems in both runs; `changed` when the estimate moved. */
+  metrics: { system: string; label: string; metric: string; a?: Interval; b?: Interval; changed: boolean }[];
   flips: { system: string; itemId: string; question: string; metric: string; a: number; b: number }[];
 }
 
@@ -58,7 +59,8 @@ export function compareRuns(a: SavedRun, b: SavedRun): RunComparison {
     for (const def of ALL_METRICS) {
       const ma = sa?.metrics[def.key];
       const mb = sb?.metrics[def.key];
-      if (ma || mb) metrics.push({ system, label: sb?.label ?? system, metric: def.key, a: ma, b: mb });
+      const changed = Math.abs((ma?.estimate ?? Number.NaN) - (mb?.estimate ?? Number.NaN)) > 1e-9 || !ma !== !mb;
+      if (ma || mb) metrics.push({ system, label: sb?.label ?? system, metric: def.key, a: ma, b: mb, changed });
     }
   }
   const question = new Map([...a.items, ...b.items].map((i) => [i.id, i.question]));

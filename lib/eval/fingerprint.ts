@@ -44,8 +44,9 @@ export function rolesUsed(
   return roles;
 }
 
+/** Where the replies come from: the endpoint, the replayed file's content, or the endpoint and the file recorded to. */
 const source = (calls: ModelCalls | undefined, baseURL: string) =>
-  calls?.mode === "replay" ? calls.identity() : `${baseURL}${calls?.mode === "record" ? " (record)" : ""}`;
+  calls?.mode === "replay" ? calls.identity() : calls ? `${baseURL} (${calls.identity()})` : baseURL;
 
 function modelOf(config: AiConfig, role: Role): { model: string; endpoint: string; dimensions?: number } | null {
   if (role === "embeddings") {

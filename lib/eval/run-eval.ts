@@ -23,6 +23,8 @@ export interface ItemResult {
   tokens: number;
   answerTokens?: number;
   answerMs?: number;
+  /** The queries the models wrote (RAR), to read what a run searched for. */
+  queries?: { analytical?: string; rationale?: string };
   /** What the run actually used (a query step that failed, a reranker that was not there). */
   used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
   /** Read from the cache rather than run (not stored in the cache itself). */
@@ -92,6 +94,10 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
     tokens: trace.tokens ?? 0,
     answerTokens: wantsAnswer ? (trace.answerTokens ?? 0) : undefined,
     answerMs: answerTiming ? answerTiming.endMs - answerTiming.startMs : undefined,
+    queries:
+      trace.queries.analytical || trace.queries.rationale
+        ? { analytical: trace.queries.analytical, rationale: trace.queries.rationale }
+        : undefined,
     used: {
       analytical: Boolean(trace.queries.analytical),
       rationale: Boolean(trace.queries.rationale),

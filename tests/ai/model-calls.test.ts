@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateChat, streamChat } from "@/lib/ai/chat";
-import { aiConfigFrom, type ChatConfig, configuredComponents, type RerankConfig } from "@/lib/ai/config";
+import { aiConfig, aiConfigFrom, type ChatConfig, configuredComponents, type RerankConfig } from "@/lib/ai/config";
 import { embedTexts } from "@/lib/ai/embed";
 import { withModelCalls } from "@/lib/ai/model-calls/apply";
 import { recordCalls, replayCalls } from "@/lib/ai/model-calls/modes";
 import { rerank } from "@/lib/ai/rerank";
-import { parseEnv } from "@/lib/env";
+import { checkComponents } from "@/lib/ai/status";
+import { parseEnv, resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
@@ -193,5 +194,31 @@ describe("the simple recorded-replies format", () => {
   it("MODEL_CALLS_RECORD and MODEL_CALLS_REPLAY are settings, and not both", () => {
     expect(parseEnv({ MODEL_CALLS_REPLAY: file }).MODEL_CALLS_REPLAY).toBe(file);
     expect(() => parseEnv({ MODEL_CALLS_REPLAY: file, MODEL_CALLS_RECORD: "x.jsonl" })).toThrow(/MODEL_CALLS_REPLAY/);
+  });
+});
+
+describe("the app's settings", () => {
+  it("MODEL_CALLS_RECORD records the app's own calls; MODEL_CALLS_REPLAY answers them and the status panel says so", async () => {
+    const file = join(dir, "app-calls.jsonl");
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { LLM_BASE_URL: openai.url, LLM_MODEL: "app-model", MODEL_CALLS_RECORD: file });
+      resetEnvCache();
+      expect(aiConfig().chat?.calls?.mode).toBe("record");
+      const live = await generateChat({ role: "analyst", system: "법률 분석가", prompt: "질문: 앱 설정으로 기록" });
+      expect(JSON.parse(readFileSync(file, "utf8").trim()).role).toBe("analyst");
+
+      delete process.env.MODEL_CALLS_RECORD;
+      Object.assign(process.env, { LLM_BASE_URL: DEAD_URL, MODEL_CALLS_REPLAY: file });
+      resetEnvCache();
+      const replayed = await generateChat({ role: "analyst", system: "법률 분석가", prompt: "질문: 앱 설정으로 기록" });
+      expect(replayed.text).toBe(live.text);
+      const [llm] = await checkComponents(aiConfig());
+      expect(llm?.state).toBe("active");
+      expect(llm?.detail).toContain("기록 재생");
+    } finally {
+      process.env = saved;
+      resetEnvCache();
+    }
   });
 });

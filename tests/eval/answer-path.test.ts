@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamChat } from "@/lib/ai/chat";
 import type { ChatConfig } from "@/lib/ai/config";
-import { replayCalls } from "@/lib/ai/model-calls/modes";
+import { recordCalls, replayCalls } from "@/lib/ai/model-calls/modes";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { rerank } from "@/lib/ai/rerank";
 import { parseBenchmark } from "@/lib/eval/benchmark";
@@ -129,5 +129,47 @@ describe("the answer path of every answering system", () => {
       available: { llm: false, embeddings: false, reranker: true },
     });
     expect(reranked.results[0]?.error).toContain("리랭커(rerank)");
+  });
+
+  it("an evaluation recorded once replays to the same results, with no model server", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "rar-rec-")), "calls.jsonl");
+    const bench = parseBenchmark(
+      [
+        JSON.stringify({ id: "r1", question: "배송 드론 낙하물로 차가 부서졌어요", gold_case_numbers: ["2098다1001"] }),
+        JSON.stringify(items[0]),
+      ].join("\n"),
+    ).items;
+    const { systems } = resolveSystems("rar-sparse,sparse-rerank,llm-only");
+    const available = { llm: true, embeddings: false, reranker: true };
+    const depsFor = (baseURL: string, rerankURL: string, calls: ChatConfig["calls"]): PipelineDeps => {
+      const rr = { baseURL: rerankURL, model: "r", timeoutMs: 5000, calls };
+      return { ...depsWith(chat(baseURL, calls)), rerank: (q, docs, topN) => rerank(q, docs, { topN, config: rr }) };
+    };
+    const recorded = await runEvaluation({
+      items: bench,
+      systems,
+      available,
+      deps: depsFor(openai.url, reranker.url, recordCalls(file)),
+    });
+    expect(recorded.results.filter((r) => r.error)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 50)); // streamed replies are written as their streams end
+    const before = openai.requests.length + reranker.requests.length;
+    const replayed = await runEvaluation({
+      items: bench,
+      systems,
+      available,
+      deps: depsFor(DEAD_URL, DEAD_URL, replayCalls(file)),
+    });
+    expect(openai.requests.length + reranker.requests.length).toBe(before);
+    const same = (r: (typeof recorded.results)[number]) => [
+      r.system,
+      r.itemId,
+      r.ranked,
+      r.answer,
+      r.predicted,
+      r.tokens,
+      r.error,
+    ];
+    expect(replayed.results.map(same)).toEqual(recorded.results.map(same));
   });
 });

@@ -59,6 +59,15 @@ describe("comparing two saved runs", () => {
       ["y1", "accuracy", 1, 0],
       ["q2", "caseNdcg20", 1 / Math.log2(3), 1],
     ]);
+    // Recall is unchanged (both found the gold case); F1 of "yes" is 0 both times (no true "yes").
+    expect(c.metrics.filter((m) => m.changed).map((m) => m.metric)).toEqual([
+      "caseNdcg10",
+      "caseNdcg15",
+      "caseNdcg20",
+      "chunkNdcg20",
+      "mrr",
+      "accuracy",
+    ]);
     const markdown = comparisonMarkdown(c);
     expect(markdown).toContain('| rar-sparse | retrieval | models.analyst.model | "model-a" | "model-b" |');
     expect(markdown).toContain("## 결과가 바뀐 질문 (2)");

@@ -15,7 +15,8 @@ describe.skipIf(!present)("npm run eval -- … --replay ../shared/data/dev/recor
   it("runs offline and prints both systems with 95% intervals", { timeout: 120_000 }, () => {
     const { url } = createTestDb();
     // Nothing of this process's settings: no model server, no LLM setting.
-    const env: Record<string, string | undefined> = {
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: "test",
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATABASE_URL: url,

@@ -126,7 +126,9 @@ export function recordCalls(path: string): ModelCalls {
     fetchFor: (role) => recordingFetch(full, role),
     roles: () => new Set(),
     modelFor: () => undefined,
-    identity: () => "record",
+    // A recording run must really call the models (a cached result would leave its file without
+    // those calls), so the file it records to is part of the evaluation's cache key.
+    identity: () => `record:${full}`,
     toJSON: () => ({ mode: "record", path }),
   };
 }

@@ -56,7 +56,7 @@ export interface ModelCalls {
   roles(): ReadonlySet<ModelRole>;
   /** Replay: the model id the file recorded for a role (undefined for the simple format). */
   modelFor(role: ModelRole): string | undefined;
-  /** sha256 of the file's content at load (replay), or the mode and path (record): part of the evaluation cache key. */
+  /** The file's content hash (replay) or its path (record): part of the evaluation cache key. */
   identity(): string;
   toJSON(): { mode: string; path: string };
 }
