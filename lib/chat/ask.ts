@@ -1,8 +1,10 @@
 import { generateChat } from "../ai/chat";
 import { standalonePrompt } from "../ai/prompts/standalone";
 import { addMessage, createChat, findOwnChat, finishMessage } from "../db/chats";
+import { listCorpora } from "../db/corpora";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
+import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerSlots } from "./answer-slots";
@@ -93,6 +95,9 @@ export async function runAsk(
   try {
     release = await (options.slots ?? defaultSlots()).acquire(signal, (ahead) => forward({ type: "waiting", ahead }));
     if (state.waiting !== undefined) forward({ type: "waiting", ahead: null });
+    // A corpus indexed by another tokenizer version is refused before anything is searched.
+    const corpora = await listCorpora();
+    assertSearchable(prepared.corpusIds ? corpora.filter((c) => prepared.corpusIds?.includes(c.id)) : corpora);
     const deps = {
       ...(await defaultPipelineDeps(signal)),
       filter: prepared.corpusIds ? { corpusIds: prepared.corpusIds } : undefined,
