@@ -66,16 +66,25 @@ export function supportingSentences(text: string, hint: string | Set<string>, wi
   };
 }
 
+/**
+ * What a section can support. 판결요지 states the holding and 판례내용 the reasoning; 판시사항 only
+ * names the issues ("…반환청구권이 있는지 여부"), which echo an answer's words without stating its
+ * rule; 참조조문/참조판례 are lists. Measured on 76므41: its 판시사항 out-scored its 판결요지 by
+ * word overlap alone.
+ */
+const SECTION_WEIGHT: Record<string, number> = { 판시사항: 0.6, 참조조문: 0.3, 참조판례: 0.3 };
+
 /** The passage (of several of one decision) that supports the hint best; the first on a tie or none. */
-export function bestPassage<T extends { text: string }>(passages: T[], hint: string): T | undefined {
+export function bestPassage<T extends { text: string; section?: string }>(passages: T[], hint: string): T | undefined {
   const tokens = hintTokens(hint);
   let best: T | undefined;
   let bestScore = 0;
   for (const p of passages) {
     const { score } = supportingSentences(p.text, tokens);
-    if (score > bestScore) {
+    const weighted = score * (SECTION_WEIGHT[p.section ?? ""] ?? 1);
+    if (weighted > bestScore) {
       best = p;
-      bestScore = score;
+      bestScore = weighted;
     }
   }
   return best ?? passages[0];

@@ -66,4 +66,18 @@ describe("supporting sentences", () => {
     expect(bestPassage(passages, "과실을 참작")?.id).toBe("a");
     expect(bestPassage(passages, "무관한 문장")?.id).toBe("a"); // none supports: the first
   });
+
+  it("prefers the holding to the statement of the issue that merely echoes the answer's words", () => {
+    const passages = [
+      { id: "issue", section: "판시사항", text: "약혼해제에 과실있는 유책자에게 약혼예물반환청구권이 있는지 여부" },
+      {
+        id: "holding",
+        section: "판결요지",
+        text: "혼인이 이루어지지 않으면 돌려주기로 하고 주고받는 약혼예물은 조건부 증여와 비슷한 성질을 띠지만 약혼의 해제에 관하여 과실이 있는 유책자는 그가 제공한 약혼예물의 반환을 적극적으로 청구할 권리가 없다.",
+      },
+    ];
+    expect(bestPassage(passages, "약혼 해제에 책임이 있는 사람은 준 예물의 반환을 청구할 수 없습니다")?.id).toBe(
+      "holding",
+    );
+  });
 });

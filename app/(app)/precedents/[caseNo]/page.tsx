@@ -7,6 +7,7 @@ import { DecisionText } from "@/components/precedent/decision-text";
 import { DecisionToc } from "@/components/precedent/decision-toc";
 import { FindInDecision } from "@/components/precedent/find-in-decision";
 import { ReferenceChips } from "@/components/precedent/reference-chips";
+import { SupportCallout } from "@/components/precedent/support-callout";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
 import { env } from "@/lib/env";
 import { formatCitation } from "@/lib/export/citation";
@@ -36,13 +37,22 @@ const Query = z.object({
     .catch(undefined),
 });
 
+// A stray "%" in the address must not turn into a server error.
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).caseNo) };
+  return { title: decoded((await params).caseNo) };
 }
 
 export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
-  const caseNo = decodeURIComponent((await params).caseNo);
+  const caseNo = decoded((await params).caseNo);
   const { corpus, hl, s: hint, from } = Query.parse(await searchParams);
   const docs = await findDocumentsForCaseNo(caseNo);
   const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];
@@ -95,21 +105,12 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
           ) : null}
         </div>
         {view?.supportText ? (
-          <div
-            role="note"
-            className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
-            data-testid="support-callout"
-          >
-            <p className="text-xs font-semibold text-amber-900">답변을 뒷받침하는 문장</p>
-            <blockquote className="mt-1 font-serif leading-relaxed">“{view.supportText}”</blockquote>
-            {hint ? <p className="mt-2 text-xs text-muted">답변: {hint}</p> : null}
-            <div className="mt-2 flex gap-2">
-              <a href={`#passage-${passages[0]?.id ?? ""}`} className="text-xs text-accent hover:underline">
-                본문에서 보기
-              </a>
-              <CopyButton text={`“${view.supportText}” (${citation})`} label="문장과 인용 복사" testId="copy-support" />
-            </div>
-          </div>
+          <SupportCallout
+            sentence={view.supportText}
+            answer={hint}
+            citation={citation}
+            anchor={`passage-${passages[0]?.id ?? ""}`}
+          />
         ) : ids.length > 0 && view && !view.passageFound ? (
           <p className="mt-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
             답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
