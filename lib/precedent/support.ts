@@ -8,8 +8,9 @@ import { type Range, splitSentences } from "./sentences";
  *
  * Matching is lexical, with the same Korean tokenizer as BM25 (character bigrams of
  * particle-stripped words, word heads, legal identifiers whole), so "반환을 청구할 수 없습니다"
- * meets "반환청구할 권리가 없다". Scores are overlap / √(sentence tokens): a long sentence does
- * not win only by being long.
+ * meets "반환청구할 권리가 없다". Scores are overlap / √(max(sentence tokens, hint tokens)): a
+ * long sentence does not win only by being long, and one shorter than the claim (a heading such
+ * as "1. 드론 배송 사업자의 책임에 관하여.") cannot win on density alone — it cannot state all of it.
  */
 
 /** Below this many shared tokens a sentence is not called "supporting" (chance overlap). */
@@ -27,8 +28,13 @@ export function supportScore(sentence: string, hint: Set<string>): { score: numb
   if (tokens.size === 0 || hint.size === 0) return { score: 0, overlap: 0 };
   let overlap = 0;
   for (const t of tokens) if (hint.has(t)) overlap++;
-  return { score: overlap / Math.sqrt(tokens.size), overlap };
+  return { score: overlap / Math.sqrt(Math.max(tokens.size, hint.size)), overlap };
 }
+
+// A heading ("1. 손해배상 책임에 관하여.") or an issue ("…청구권이 있는지 여부") names a point without
+// stating a rule: it echoes the answer's words but cannot support it.
+const NAMES_ONLY = /(?:에\s?관하여|에\s?대하여|여부)\s*[.,:]?\s*$/;
+const NAMES_ONLY_WEIGHT = 0.5;
 
 export interface Support {
   /** Ranges in `text` (whole sentences, which may reach past the passage's edges). */
@@ -45,7 +51,11 @@ export function supportingSentences(text: string, hint: string | Set<string>, wi
   const area = within ?? { start: 0, end: text.length };
   const sentences = splitSentences(text)
     .filter((r) => r.end > area.start && r.start < area.end)
-    .map((r) => ({ ...r, ...supportScore(text.slice(r.start, r.end), tokens) }));
+    .map((r) => {
+      const sentence = text.slice(r.start, r.end);
+      const { score, overlap } = supportScore(sentence, tokens);
+      return { ...r, overlap, score: NAMES_ONLY.test(sentence) ? score * NAMES_ONLY_WEIGHT : score };
+    });
   let best = -1;
   sentences.forEach((s, i) => {
     if (s.overlap >= MIN_OVERLAP && (best < 0 || s.score > (sentences[best]?.score ?? 0))) best = i;

@@ -67,6 +67,16 @@ describe("supporting sentences", () => {
     expect(bestPassage(passages, "무관한 문장")?.id).toBe("a"); // none supports: the first
   });
 
+  it("passes over a heading that only names the point", () => {
+    // The heading shares more words with the answer than the sentence that states the rule.
+    const text =
+      "1. 드론 배송 사업자의 떨어진 물건 손해 배상 책임에 관하여.\n원심은 그 사업자가 떨어진 물건으로 생긴 손해를 배상할 책임이 있다고 보았다.";
+    const support = supportingSentences(text, "드론 배송 사업자는 떨어진 물건의 손해를 배상할 책임이 있습니다");
+    expect(support.ranges.map((r) => slice(text, r))).toEqual([
+      "원심은 그 사업자가 떨어진 물건으로 생긴 손해를 배상할 책임이 있다고 보았다.",
+    ]);
+  });
+
   it("prefers the holding to the statement of the issue that merely echoes the answer's words", () => {
     const passages = [
       { id: "issue", section: "판시사항", text: "약혼해제에 과실있는 유책자에게 약혼예물반환청구권이 있는지 여부" },
