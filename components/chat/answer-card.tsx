@@ -17,8 +17,13 @@ export function AnswerCard({
   selected,
   onShowEvidence,
   onRetry,
+  chatId,
+  messageId,
 }: {
   question: string;
+  /** Where the answer is stored (for its export and the viewer's way back). */
+  chatId?: string;
+  messageId?: string;
   state: AnswerState;
   /** Its evidence is the one shown in the panel. */
   selected: boolean;
@@ -40,7 +45,7 @@ export function AnswerCard({
         data-status={state.status}
       >
         {state.answer ? (
-          <AnswerText text={state.answer} record={state.record} />
+          <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (
           <p className="text-muted" data-testid="answer-pending">
             {state.waiting !== undefined
@@ -56,7 +61,14 @@ export function AnswerCard({
           <p className="mt-2 text-xs text-muted">{STATUS_NOTE[state.status]}</p>
         ) : null}
         {state.status !== "running" ? (
-          <AnswerActions state={state} onShowEvidence={onShowEvidence} onRetry={onRetry} />
+          <AnswerActions
+            state={state}
+            onShowEvidence={onShowEvidence}
+            onRetry={onRetry}
+            question={question}
+            chatId={chatId}
+            messageId={messageId}
+          />
         ) : null}
       </div>
     </article>

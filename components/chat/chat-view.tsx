@@ -97,6 +97,8 @@ export function ChatView({
               <AnswerCard
                 key={turn.key}
                 question={turn.question}
+                chatId={chatId}
+                messageId={turn.messageId}
                 state={state}
                 selected={turn.key === shown?.key}
                 onShowEvidence={() => setSelected(turn.key)}
