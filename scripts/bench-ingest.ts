@@ -1,6 +1,7 @@
 // Ingestion and sparse-query benchmark on a synthetic corpus of ~120,000 chunks built from the
 // shared decisions (each decision replicated under new case numbers). Prints figures; asserts nothing.
 //   npm run bench:ingest [-- --chunks 120000 --dir ../shared/data/precedents]
+import "./load-env";
 import { execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

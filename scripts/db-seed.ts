@@ -2,6 +2,7 @@
 // one-time password printed here once). Optional extra accounts for tests and demos:
 //   --user <email>:<password>:<role>[:<name>]   (repeatable; role = admin | lawyer)
 //   --reset-admin                               (new one-time password for ADMIN_EMAIL)
+import "./load-env";
 import { generatePassword, hashPassword } from "../lib/auth/password";
 import { ensureFirstAdmin, registerUser } from "../lib/auth/users";
 import { findUserByEmail, updateUserPassword } from "../lib/db/users";

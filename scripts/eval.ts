@@ -2,6 +2,7 @@
 //   npm run eval -- --bench ../shared/data/dev/retrieval.jsonl --corpus demo --systems sparse
 //   --systems: ids or groups (all, baselines, ablations, sweep), comma-separated
 //   --out DIR (default reports/eval-<time>) · --concurrency N (default 2) · --no-cache
+import "./load-env";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { aiConfig, configuredComponents } from "../lib/ai/config";

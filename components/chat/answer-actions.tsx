@@ -1,15 +1,19 @@
 "use client";
 
 import { useState } from "react";
+import { AnswerFeedback } from "@/components/feedback/answer-feedback";
 import type { AnswerState } from "@/lib/chat/state";
 
 /** What a lawyer can do with a finished (or stopped) answer. */
 export function AnswerActions({
   state,
+  messageId,
   onShowEvidence,
   onRetry,
 }: {
   state: AnswerState;
+  /** The saved answer's id (feedback is stored against it). */
+  messageId?: string;
   onShowEvidence: () => void;
   onRetry?: () => void;
 }) {
@@ -41,6 +45,7 @@ export function AnswerActions({
       >
         다시 시도
       </button>
+      <AnswerFeedback messageId={messageId} />
     </div>
   );
 }

@@ -14,12 +14,15 @@ const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
 export function AnswerCard({
   question,
   state,
+  messageId,
   selected,
   onShowEvidence,
   onRetry,
 }: {
   question: string;
   state: AnswerState;
+  /** The saved answer's id, once the server has given it. */
+  messageId?: string;
   /** Its evidence is the one shown in the panel. */
   selected: boolean;
   onShowEvidence: () => void;
@@ -56,7 +59,7 @@ export function AnswerCard({
           <p className="mt-2 text-xs text-muted">{STATUS_NOTE[state.status]}</p>
         ) : null}
         {state.status !== "running" ? (
-          <AnswerActions state={state} onShowEvidence={onShowEvidence} onRetry={onRetry} />
+          <AnswerActions state={state} messageId={messageId} onShowEvidence={onShowEvidence} onRetry={onRetry} />
         ) : null}
       </div>
     </article>

@@ -98,6 +98,7 @@ export function ChatView({
                 key={turn.key}
                 question={turn.question}
                 state={state}
+                messageId={turn.messageId}
                 selected={turn.key === shown?.key}
                 onShowEvidence={() => setSelected(turn.key)}
                 onRetry={running ? undefined : () => ask(turn.question)}

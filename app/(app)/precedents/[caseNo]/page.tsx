@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { findDocumentsByCaseNo } from "@/lib/db/corpora";
 import { env } from "@/lib/env";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
@@ -46,6 +47,13 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
       <h1 className="mt-1 font-serif text-2xl font-semibold">
         <span data-testid="precedent-case-no">{doc.caseNo}</span> <span className="font-normal">{doc.caseName}</span>
       </h1>
+      <BookmarkButton
+        caseNo={doc.caseNo}
+        corpusId={doc.corpusId}
+        caseName={doc.caseName}
+        court={doc.court}
+        decisionDate={doc.decisionDate}
+      />
       {sourceHref ? (
         <a
           href={sourceHref}
