@@ -18,6 +18,10 @@ async function ask(page: Page, question: string): Promise<string> {
   await page.getByTestId("send").click();
   await expect(page.getByTestId("answer").last()).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  // The page re-renders under the chat's own address once the answer is saved; start from there
+  // so the clicks below do not race that refresh.
+  await page.reload();
+  await expect(page.getByTestId("answer").last()).toHaveAttribute("data-status", "done");
   return page.url().split("/").pop() as string;
 }
 
@@ -29,6 +33,9 @@ test.describe("matters, history, bookmarks, feedback", () => {
     page,
     browser,
   }) => {
+    // The strict CSP (proxy.ts) allows no inline script or handler: none of these controls may need one.
+    const violations: string[] = [];
+    page.on("console", (m) => m.text().includes("Content Security Policy") && violations.push(m.text()));
     await signIn(page, lawyer.email, lawyer.password);
     const first = await ask(page, `임대차 보증금 사건 메모: ${ABOUT}`);
     const second = await ask(page, `두 번째 질문입니다. ${ABOUT}`);
@@ -102,6 +109,7 @@ test.describe("matters, history, bookmarks, feedback", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(row(page, second)).toHaveCount(0);
     expect((await page.goto(`/chat/${second}`))?.status()).toBe(404);
+    expect(violations).toEqual([]);
   });
 
   test("bookmarks a precedent with a note from the evidence and the viewer; only its owner sees it", async ({

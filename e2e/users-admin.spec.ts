@@ -27,6 +27,9 @@ test.describe("admin user management", () => {
     page,
     browser,
   }) => {
+    // The strict CSP (proxy.ts) allows no inline script or handler: none of these controls may need one.
+    const violations: string[] = [];
+    page.on("console", (m) => m.text().includes("Content Security Policy") && violations.push(m.text()));
     const email = "deactivate-me@e2e.test";
     await signIn(page, admin.email, admin.password);
     await createLawyer(page, email, "deactivate-password", "정변호");
@@ -58,6 +61,7 @@ test.describe("admin user management", () => {
     await expect(rows.nth(1)).toHaveAttribute("data-action", "user.deactivate");
     await expect(rows.nth(2)).toHaveAttribute("data-action", "user.create");
     await expect(rows.nth(1)).toContainText(admin.email);
+    expect(violations).toEqual([]);
   });
 
   test("resets a password (shown once), changes a role, deletes a user; never the last admin", async ({

@@ -22,7 +22,8 @@ export interface AuditEntry {
 }
 
 export interface AuditInput {
-  actor: { id: string; email: string };
+  /** id null: the server's operator at the command line (npm run db:seed -- --reset-admin). */
+  actor: { id: string | null; email: string };
   action: AuditAction;
   target: { id: string; email: string };
   detail?: string;

@@ -119,3 +119,34 @@ export async function createUserAudited(
     return { id: row.id, email: row.email };
   });
 }
+
+/**
+ * The operator's way back in (npm run db:seed -- --reset-admin): a new password for the account,
+ * which becomes an active admin again; its sessions end. Logged like an admin's change.
+ */
+export async function restoreAdminAccess(
+  userId: string,
+  passwordHash: string,
+  now = new Date(),
+  client: Db = db(),
+): Promise<void> {
+  await client.$transaction(async (tx) => {
+    const row = await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, role: "admin", deactivatedAt: null },
+    });
+    await tx.session.updateMany({
+      where: { userId, expiresAt: { gt: now } },
+      data: { expiresAt: now, endedReason: "password_reset" },
+    });
+    await tx.auditLog.create({
+      data: auditRow({
+        actor: { id: null, email: "명령줄 (db:seed --reset-admin)" },
+        action: "user.reset_password",
+        target: row,
+        detail: "관리자 복구: 비밀번호 초기화, 관리자·활성 상태로",
+        now,
+      }),
+    });
+  });
+}

@@ -6,6 +6,7 @@ import { registerUser } from "@/lib/auth/users";
 import { listAuditEntries } from "@/lib/db/audit";
 import { createChat } from "@/lib/db/chats";
 import type { Db } from "@/lib/db/client";
+import { restoreAdminAccess } from "@/lib/db/user-admin";
 import { findUserById, type UserRecord } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { useTestDatabase } from "../support/test-db";
@@ -149,5 +150,15 @@ describe("admin user management", () => {
     const before = await listAuditEntries({ take: 500 });
     await expectCode(changeUserRole(boss, lawyer.id, "lawyer"), "bad_request:input");
     expect(await listAuditEntries({ take: 500 })).toHaveLength(before.length);
+  });
+
+  it("the operator's --reset-admin makes the account an active admin again, logged", async () => {
+    const ops = await registerUser({ email: "ops@firm.test", name: "운영", role: "admin", password: "ops-password-1" });
+    await setUserActive(boss, ops.id, false);
+    await changeUserRole(boss, ops.id, "lawyer");
+    await restoreAdminAccess(ops.id, await hashPassword("ops-password-2"));
+    expect(await findUserById(ops.id)).toMatchObject({ role: "admin", active: true });
+    expect((await signIn("ops@firm.test", "ops-password-2", { ip: "10.0.3.1" })).user.role).toBe("admin");
+    expect(await lastEntry()).toMatchObject({ actorId: null, action: "user.reset_password", targetId: ops.id });
   });
 });
