@@ -121,4 +121,13 @@ test.describe("admin user management", () => {
     // The password never appears in the log.
     await expect(page.getByTestId("audit-table")).not.toContainText(password);
   });
+
+  test("the users, audit and feedback pages fit a phone's width (tables scroll inside)", async ({ page }) => {
+    await signIn(page, admin.email, admin.password);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/admin/users", "/admin/audit", "/admin/feedback", "/bookmarks"]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
 });

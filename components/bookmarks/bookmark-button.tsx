@@ -44,7 +44,9 @@ export function BookmarkButton({
   }
 
   return (
-    <span className="inline-flex flex-col" data-testid="bookmark" data-case-no={target.caseNo}>
+    // `display: contents`: the button sits inline where it is placed; in a wrapping flex row (an
+    // evidence row) the editor takes a line of its own, elsewhere it is a block below.
+    <span className="contents" data-testid="bookmark" data-case-no={target.caseNo}>
       <button
         type="button"
         data-testid="bookmark-button"
@@ -64,7 +66,7 @@ export function BookmarkButton({
       </button>
       {open ? (
         <span
-          className="mt-1 flex w-64 max-w-full flex-col gap-1.5 rounded-lg border border-line bg-white p-2 text-xs shadow-sm"
+          className="my-1 flex w-72 max-w-full basis-full flex-col gap-1.5 rounded-lg border border-line bg-white p-2 text-xs shadow-sm"
           data-testid="bookmark-editor"
         >
           <label>

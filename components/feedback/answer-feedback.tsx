@@ -58,10 +58,12 @@ export function AnswerFeedback({ messageId }: { messageId?: string }) {
     setSent(true);
   }
 
+  // The root is `display: contents`: the buttons sit in the answer's action bar (a wrapping flex
+  // row) and the report form takes a line of its own below them.
   const voteClass = (on: boolean) =>
     `rounded px-1.5 py-0.5 ${on ? "bg-accent-soft text-accent" : "hover:bg-paper hover:text-ink"}`;
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" data-testid="answer-feedback">
+    <span className="contents" data-testid="answer-feedback">
       <button
         type="button"
         data-testid="feedback-up"
@@ -102,7 +104,7 @@ export function AnswerFeedback({ messageId }: { messageId?: string }) {
         </span>
       ) : null}
       {reporting ? (
-        <span className="flex w-full flex-col gap-1.5" data-testid="feedback-report-form">
+        <span className="flex w-full basis-full flex-col gap-1.5" data-testid="feedback-report-form">
           <label className="text-ink">
             어떤 인용이 잘못되었나요? (사건번호, 이유)
             <textarea

@@ -14,7 +14,7 @@ const LINKS = [
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await requirePageAdmin();
   return (
-    <div className="flex flex-1 flex-col">
+    <div className="flex min-w-0 flex-1 flex-col">
       <nav
         className="flex gap-4 overflow-x-auto whitespace-nowrap border-b border-line bg-white px-6 text-sm"
         aria-label="관리 메뉴"

@@ -36,7 +36,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           아직 기록이 없습니다.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-line bg-white">
           <table className="w-full min-w-[40rem] text-sm" data-testid="audit-table">
             <thead className="bg-paper text-left text-muted">
               <tr>

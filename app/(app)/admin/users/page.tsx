@@ -22,7 +22,7 @@ export default async function UsersPage() {
             변경 기록 보기
           </Link>
         </div>
-        <div className="overflow-x-auto rounded-xl border border-line bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-line bg-white">
           <table className="w-full min-w-[40rem] text-sm" data-testid="user-table">
             <thead className="bg-paper text-left text-muted">
               <tr>
