@@ -15,7 +15,7 @@ export default async function UsersPage() {
   const users = await listUsers();
   return (
     <main className="flex min-w-0 flex-1 flex-col gap-6 p-4 sm:p-6 lg:flex-row">
-      <section className="min-w-0 flex-1">
+      <section className="min-w-0 lg:flex-1">
         <div className="mb-4 flex items-baseline justify-between gap-3">
           <h1 className="font-serif text-2xl font-semibold">사용자</h1>
           <Link href="/admin/audit" className="text-sm text-accent hover:underline">
