@@ -15,6 +15,9 @@ export function AppHeader({ user }: { user: UserRecord }) {
           <Link href="/" className="text-muted hover:text-ink" data-testid="nav-research">
             리서치
           </Link>
+          <Link href="/bookmarks" className="text-muted hover:text-ink" data-testid="nav-bookmarks">
+            북마크
+          </Link>
           {user.role === "admin" ? (
             <Link href="/admin" className="text-muted hover:text-ink" data-testid="nav-admin">
               관리

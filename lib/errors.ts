@@ -10,6 +10,13 @@ export const ERROR_CATALOG = {
   "auth:forbidden": { status: 403, message: "이 작업을 할 권한이 없습니다." },
   "auth:rate_limited": { status: 429, message: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요." },
   "auth:email_taken": { status: 409, message: "이미 등록된 이메일입니다." },
+  "auth:deactivated": { status: 403, message: "비활성화된 계정입니다. 관리자에게 문의해 주세요." },
+  "users:last_admin": {
+    status: 409,
+    message: "마지막 관리자는 삭제하거나 비활성화하거나 변호사로 바꿀 수 없습니다. 먼저 다른 관리자를 지정하세요.",
+  },
+  "users:self": { status: 409, message: "본인 계정은 삭제하거나 비활성화할 수 없습니다." },
+  "matters:name_taken": { status: 409, message: "같은 이름의 사건 폴더가 이미 있습니다." },
   "bad_request:input": { status: 400, message: "입력값이 올바르지 않습니다." },
   "not_found:resource": { status: 404, message: "요청한 항목을 찾을 수 없습니다." },
   "ai:not_configured": { status: 503, message: "언어 모델이 설정되어 있지 않습니다." },

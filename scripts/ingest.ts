@@ -1,6 +1,7 @@
 // Imports decisions from a folder tree, a file or a .zip into a corpus, with a terminal progress bar.
 //   npm run ingest -- <path> --corpus <name> [--force]
 // --force rebuilds every document even when unchanged (re-index).
+import "./load-env";
 import { mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createCorpus, findCorpusByName } from "../lib/db/corpora";

@@ -3,14 +3,16 @@ import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
 import { listChats } from "@/lib/db/chats";
 import { listCorpora } from "@/lib/db/corpora";
+import { listMatters } from "@/lib/db/matters";
 import { requirePageUser } from "../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const user = await requirePageUser();
-  const [chats, statuses, corpora] = await Promise.all([
+  const [chats, matters, statuses, corpora] = await Promise.all([
     listChats(user.id),
+    listMatters(user.id),
     getComponentStatusesFor(user.role),
     listCorpora(),
   ]);
@@ -19,9 +21,9 @@ export default async function HomePage() {
     .map(({ id, name, documentCount }) => ({ id, name, documentCount }));
   return (
     <>
-      <ChatSidebar chats={chats} statuses={statuses} />
+      <ChatSidebar chats={chats} matters={matters} statuses={statuses} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <MobileChatList chats={chats} />
+        <MobileChatList chats={chats} matters={matters} />
         <ChatView key="new" initialTurns={[]} corpora={searchable} />
       </div>
     </>

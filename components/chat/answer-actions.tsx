@@ -1,6 +1,7 @@
 "use client";
 
 import { AnswerExportActions } from "@/components/export/answer-export-actions";
+import { AnswerFeedback } from "@/components/feedback/answer-feedback";
 import type { AnswerState } from "@/lib/chat/state";
 
 /** What a lawyer can do with a finished (or stopped) answer. */
@@ -16,6 +17,7 @@ export function AnswerActions({
   /** For the export: the question answered, and where the answer is stored. */
   question?: string;
   chatId?: string;
+  /** The saved answer's id (export and feedback are stored against it). */
   messageId?: string;
   onShowEvidence: () => void;
   onRetry?: () => void;
@@ -35,6 +37,7 @@ export function AnswerActions({
       >
         다시 시도
       </button>
+      <AnswerFeedback messageId={messageId} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import type { AnswerState } from "@/lib/chat/state";
 import { precedentHref } from "./answer-text";
 
@@ -80,6 +81,14 @@ export function EvidencePanel({ state }: { state: AnswerState }) {
                   >
                     {chunk.caseNo}
                   </Link>
+                  <BookmarkButton
+                    compact
+                    caseNo={chunk.caseNo}
+                    corpusId={chunk.corpusId}
+                    caseName={chunk.caseName}
+                    court={chunk.court}
+                    decisionDate={chunk.decisionDate}
+                  />
                   <span className="text-xs text-muted">
                     {chunk.court} · {chunk.decisionDate} · {chunk.section}
                   </span>

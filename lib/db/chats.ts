@@ -4,19 +4,19 @@ export interface ChatSummary {
   id: string;
   title: string;
   updatedAt: Date;
+  /** The matter (사건 폴더) it is filed under, if any. */
+  matterId: string | null;
 }
+
+const SUMMARY = { id: true, title: true, updatedAt: true, matterId: true } as const;
 
 /** A lawyer only ever sees their own chats: every query is scoped by userId. */
 export async function listChats(userId: string, client: Db = db()): Promise<ChatSummary[]> {
-  return client.chat.findMany({
-    where: { userId },
-    orderBy: { updatedAt: "desc" },
-    select: { id: true, title: true, updatedAt: true },
-  });
+  return client.chat.findMany({ where: { userId }, orderBy: { updatedAt: "desc" }, select: SUMMARY });
 }
 
 export async function createChat(userId: string, title: string, client: Db = db()): Promise<ChatSummary> {
-  return client.chat.create({ data: { userId, title }, select: { id: true, title: true, updatedAt: true } });
+  return client.chat.create({ data: { userId, title }, select: SUMMARY });
 }
 
 /** Returns the chat only when it belongs to the user (null otherwise, indistinguishable from missing). */

@@ -5,6 +5,7 @@ import { getComponentStatusesFor } from "@/lib/ai/status";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
 import { listCorpora } from "@/lib/db/corpora";
+import { listMatters } from "@/lib/db/matters";
 import { requirePageUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -15,8 +16,9 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   // Another user's chat is indistinguishable from a missing one.
   const chat = await findOwnChat(user.id, id);
   if (!chat) notFound();
-  const [chats, statuses, corpora] = await Promise.all([
+  const [chats, matters, statuses, corpora] = await Promise.all([
     listChats(user.id),
+    listMatters(user.id),
     getComponentStatusesFor(user.role),
     listCorpora(),
   ]);
@@ -34,9 +36,9 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   }
   return (
     <>
-      <ChatSidebar chats={chats} statuses={statuses} activeId={chat.id} />
+      <ChatSidebar chats={chats} matters={matters} statuses={statuses} activeId={chat.id} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <MobileChatList chats={chats} activeId={chat.id} />
+        <MobileChatList chats={chats} matters={matters} activeId={chat.id} />
         <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
       </div>
     </>

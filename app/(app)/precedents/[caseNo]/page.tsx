@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { BackToAnswer } from "@/components/precedent/back-to-answer";
 import { CopyButton } from "@/components/precedent/copy-button";
 import { DecisionText } from "@/components/precedent/decision-text";
@@ -84,6 +85,13 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
         <h1 className="mt-1 font-serif text-2xl font-semibold">
           <span data-testid="precedent-case-no">{doc.caseNo}</span> <span className="font-normal">{doc.caseName}</span>
         </h1>
+        <BookmarkButton
+          caseNo={doc.caseNo}
+          corpusId={doc.corpusId}
+          caseName={doc.caseName}
+          court={doc.court}
+          decisionDate={doc.decisionDate}
+        />
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <span data-testid="formatted-citation">{citation}</span>
           <CopyButton text={citation} label="인용 복사" testId="copy-citation" />
