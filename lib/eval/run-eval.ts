@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { toAppError } from "../errors";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
+import { yieldIfBusy } from "../time-slice";
 import type { BenchmarkItem } from "./benchmark";
 import { type Component, depsFor, type SystemSpec, skipReason } from "./systems";
 import { extractYesNo } from "./yes-no";
@@ -84,6 +85,8 @@ export async function runEvaluation(input: {
   cacheDir?: string;
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Called before each pair: gives the event loop its turn; throws to stop the run (cancel). */
+  checkpoint?: () => Promise<void>;
 }): Promise<EvalRun> {
   const skipped: EvalRun["skipped"] = [];
   const runnable = input.systems.filter((s) => {
@@ -97,6 +100,7 @@ export async function runEvaluation(input: {
   let done = 0;
   const worker = async () => {
     for (let i = next++; i < tasks.length; i = next++) {
+      await (input.checkpoint ?? yieldIfBusy)();
       const { system, item } = tasks[i] as (typeof tasks)[number];
       const path = input.cacheDir ? cachePath(input.cacheDir, system.id, item) : undefined;
       if (path && existsSync(path)) {

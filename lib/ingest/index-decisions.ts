@@ -1,4 +1,5 @@
 import type { VectorStore } from "../store/types";
+import { yieldIfBusy } from "../time-slice";
 import { chunkDecision } from "./chunk";
 import { type EmbeddingCache, embedWithCache } from "./embedding-cache";
 import { sha256 } from "./sources";
@@ -18,6 +19,11 @@ export interface IndexContext {
   chunkOverlap: number;
   /** Absent when no embeddings endpoint is configured: the corpus is indexed sparse-only. */
   embedder?: Embedder;
+  /**
+   * Called between decisions and before the store write: gives the event loop its turn and may
+   * throw to stop the job (cancel). Never called once the store has been written.
+   */
+  checkpoint?: () => Promise<void>;
 }
 
 export interface IndexedDocument {
@@ -42,14 +48,22 @@ export async function indexDecisions(
   /** Case numbers already in the store: their old chunks are replaced by the new ones. */
   existing: ReadonlySet<string> = new Set(),
 ): Promise<{ documents: IndexedDocument[]; chunks: number; embedded: number }> {
-  const prepared = decisions.map((decision) => {
+  const checkpoint = ctx.checkpoint ?? (async () => void (await yieldIfBusy()));
+  const prepared: { decision: ParsedDecision; chunks: ReturnType<typeof chunkDecision>; tokens: string[][] }[] = [];
+  for (const decision of decisions) {
     const chunks = chunkDecision(decision, {
       corpusId: ctx.corpusId,
       chunkSize: ctx.chunkSize,
       chunkOverlap: ctx.chunkOverlap,
     });
-    return { decision, chunks, tokens: chunks.map((c) => tokenizeKo(c.text)) };
-  });
+    const tokens: string[][] = [];
+    for (const chunk of chunks) {
+      tokens.push(tokenizeKo(chunk.text));
+      await yieldIfBusy();
+    }
+    prepared.push({ decision, chunks, tokens });
+    await checkpoint();
+  }
   const allChunks = prepared.flatMap((p) => p.chunks);
 
   let vectors: number[][] | undefined;
@@ -66,6 +80,7 @@ export async function indexDecisions(
     embedded = result.embedded;
   }
 
+  await checkpoint();
   // One write for the whole batch: embedded stores are far faster with few large appends. Decisions
   // indexed before are replaced new-chunks-first, so a failed write never leaves one without chunks.
   const tokens = prepared.flatMap((p) => p.tokens);

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvalProgress } from "@/components/eval/eval-progress";
-import { getEvalJob } from "@/lib/db/eval-jobs";
+import { viewEvalJob } from "@/lib/eval/eval-jobs";
 import type { SystemSummary } from "@/lib/eval/report";
 import { requirePageAdmin } from "../../../../(auth)/auth";
 
@@ -16,7 +16,7 @@ const f = (x: number | undefined) => (x === undefined ? "–" : x.toFixed(4));
 export default async function EvalResultPage({ params }: { params: Promise<{ id: string }> }) {
   await requirePageAdmin();
   const { id } = await params;
-  const job = await getEvalJob(id);
+  const job = await viewEvalJob(id);
   if (!job) notFound();
   const resultsFile = join(/*turbopackIgnore: true*/ job.outDir, "results.json");
   const results =
@@ -44,7 +44,13 @@ export default async function EvalResultPage({ params }: { params: Promise<{ id:
       <h1 className="font-serif text-2xl font-semibold">{job.name}</h1>
       <EvalProgress
         id={job.id}
-        initial={{ status: job.status, done: job.done, total: job.total, message: job.message }}
+        initial={{
+          status: job.status,
+          done: job.done,
+          total: job.total,
+          message: job.message,
+          cancelRequested: job.cancelRequested,
+        }}
       />
       {results ? (
         <>
