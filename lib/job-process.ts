@@ -22,6 +22,8 @@ export interface JobProcessOptions {
   watch: () => Promise<JobWatch>;
   /** After "cancel"/"gone", how long the child gets to stop by itself before SIGKILL. */
   graceMs?: number;
+  /** Another program instead of scripts/job-runner.ts (tests of the supervision itself). */
+  command?: { command: string; args: string[] };
 }
 
 export interface JobProcessResult {
@@ -49,7 +51,7 @@ export function runnerCommand(kind: JobProcessKind, id: string): { command: stri
 
 /** Runs one job in a child process and resolves when the child has exited. */
 export function runJobProcess(kind: JobProcessKind, id: string, options: JobProcessOptions): Promise<JobProcessResult> {
-  const { command, args } = runnerCommand(kind, id);
+  const { command, args } = options.command ?? runnerCommand(kind, id);
   return new Promise((resolve) => {
     let killed = false;
     let killTimer: ReturnType<typeof setTimeout> | undefined;
@@ -97,7 +99,7 @@ export function runJobProcess(kind: JobProcessKind, id: string, options: JobProc
   });
 }
 
-/** Whether this server has a live child for the job. */
-export function hasJobProcess(kind: JobProcessKind, id: string): boolean {
-  return children.has(`${kind}:${id}`);
+/** The pid of this server's live child for the job, if any. */
+export function jobProcessPid(kind: JobProcessKind, id: string): number | undefined {
+  return children.get(`${kind}:${id}`)?.pid;
 }

@@ -74,6 +74,20 @@ export async function upsertDocument(input: DocumentInput, client: Db = db()): P
   });
 }
 
+/** A batch of documents in one transaction: one commit (one sync to disk) instead of one per document. */
+export async function upsertDocuments(inputs: DocumentInput[], client: Db = db()): Promise<void> {
+  if (inputs.length === 0) return;
+  await client.$transaction(
+    inputs.map(({ corpusId, caseNo, ...rest }) =>
+      client.document.upsert({
+        where: { corpusId_caseNo: { corpusId, caseNo } },
+        create: { corpusId, caseNo, ...rest },
+        update: rest,
+      }),
+    ),
+  );
+}
+
 export async function listDocuments(
   corpusId: string,
   options: { query?: string; skip?: number; take?: number } = {},

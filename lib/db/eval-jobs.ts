@@ -146,7 +146,10 @@ export async function sweepStaleEvalJobs(options: { client?: Db; now?: number } 
   });
   const swept: EvalJobRecord[] = [];
   for (const job of rows.map(toRecord)) {
-    if (await closeEvalJob(job, ["running"], { status: "interrupted", message: EVAL_INTERRUPTED_MESSAGE }, client)) {
+    const to = job.cancelRequested
+      ? { status: "cancelled" as const, message: "평가를 취소했습니다." }
+      : { status: "interrupted" as const, message: EVAL_INTERRUPTED_MESSAGE };
+    if (await closeEvalJob(job, ["running"], to, client)) {
       swept.push(job);
     }
   }

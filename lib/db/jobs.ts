@@ -1,5 +1,6 @@
 import { env } from "../env";
 import { AppError } from "../errors";
+import { removeJobUploads } from "../ingest/job-uploads";
 import { type Db, db } from "./client";
 import { refreshCorpusCounts, setCorpusState } from "./corpora";
 
@@ -57,6 +58,8 @@ function toRecord(row: JobRow): JobRecord {
 
 export const INTERRUPTED_MESSAGE =
   "작업하던 프로세스가 응답하지 않아 중단되었습니다. 이어서 하거나 취소할 수 있습니다. 그때까지 색인된 문서는 유지됩니다.";
+
+export const CANCELLED_MESSAGE = "사용자가 작업을 취소했습니다. 취소 전까지 색인된 문서는 유지됩니다.";
 
 /**
  * One job per corpus at a time: refuses while another is queued or running. A job whose process
@@ -211,10 +214,11 @@ export async function requeueJob(id: string, fromStatuses: JobStatus[], client: 
 /**
  * Ends a job that its own process did not end (interrupted, or cancelled while queued, interrupted
  * or dead), if it is still in `fromStatuses` with the same heartbeat, then puts the corpus back in
- * a usable state. False when something else changed the job first.
+ * a usable state. A job that ends for good drops its upload folder; an interrupted one keeps it to
+ * be resumed. False when something else changed the job first.
  */
 export async function closeJob(
-  job: Pick<JobRecord, "id" | "corpusId" | "heartbeatAt">,
+  job: Pick<JobRecord, "id" | "corpusId" | "heartbeatAt" | "inputDir">,
   fromStatuses: JobStatus[],
   to: { status: "interrupted" | "cancelled" | "failed"; message: string },
   client: Db = db(),
@@ -229,6 +233,7 @@ export async function closeJob(
     },
   });
   if (count !== 1) return false;
+  if (to.status !== "interrupted") removeJobUploads(job.inputDir, env().DATA_DIR);
   await settleCorpus(job.corpusId, to.status === "failed", client);
   return true;
 }
@@ -270,8 +275,12 @@ export async function sweepStaleJobs(options: { client?: Db; now?: number } = {}
   });
   const swept: JobRecord[] = [];
   for (const job of rows.map(toRecord)) {
-    if (await closeJob(job, [job.status], { status: "interrupted", message: INTERRUPTED_MESSAGE }, client)) {
-      console.warn(`[ingest] job ${job.id} (${job.owner ?? "no owner"}) stopped beating: interrupted`);
+    // A cancel asked of a process that then died is honoured now.
+    const to = job.cancelRequested
+      ? { status: "cancelled" as const, message: CANCELLED_MESSAGE }
+      : { status: "interrupted" as const, message: INTERRUPTED_MESSAGE };
+    if (await closeJob(job, [job.status], to, client)) {
+      console.warn(`[ingest] job ${job.id} (${job.owner ?? "no owner"}) stopped beating: ${to.status}`);
       swept.push(job);
     }
   }

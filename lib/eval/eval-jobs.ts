@@ -102,7 +102,7 @@ export async function runEvalJob(id: string, options: EvalRunOptions): Promise<E
     const { items } = parseBenchmark(readFileSync(job.benchPath, "utf8"));
     const { systems } = resolveSystems(job.systems.join(","));
     const config = aiConfig();
-    const deps = { ...(await defaultPipelineDeps()), filter: { corpusIds: [job.corpusId] } };
+    const deps = { ...(await defaultPipelineDeps(runtime.signal)), filter: { corpusIds: [job.corpusId] } };
     let last = 0;
     const run = await runEvaluation({
       items,
@@ -120,8 +120,9 @@ export async function runEvalJob(id: string, options: EvalRunOptions): Promise<E
     writeReport(job.outDir, job.name, items, run, systems);
     await ownedUpdate({ status: "done", finishedAt: new Date() });
   } catch (error) {
-    if (error instanceof JobStopped) {
-      if (error.reason === "cancelled") {
+    const reason = error instanceof JobStopped ? error.reason : runtime.stopReason();
+    if (reason) {
+      if (reason === "cancelled") {
         await ownedUpdate({ status: "cancelled", message: "평가를 취소했습니다.", finishedAt: new Date() });
       }
       // Taken away, or the process is stopping: left for whoever holds it now, or to be resumed.

@@ -8,7 +8,8 @@ import type { ParsedDecision } from "./types";
 
 export interface Embedder {
   model: string;
-  embed: (texts: string[]) => Promise<number[][]>;
+  /** `signal` aborts a slow request when the job is cancelled or its process stops. */
+  embed: (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
   cache: EmbeddingCache;
 }
 
@@ -24,6 +25,8 @@ export interface IndexContext {
    * throw to stop the job (cancel). Never called once the store has been written.
    */
   checkpoint?: () => Promise<void>;
+  /** Aborts embedding requests in flight when the job must stop. */
+  signal?: AbortSignal;
 }
 
 export interface IndexedDocument {
@@ -74,7 +77,7 @@ export async function indexDecisions(
       allChunks.map((c) => ({ hash: c.contentHash, text: c.text })),
       model,
       cache,
-      embed,
+      (texts) => embed(texts, ctx.signal),
     );
     vectors = result.vectors;
     embedded = result.embedded;

@@ -1,5 +1,6 @@
 import {
   activeJob,
+  CANCELLED_MESSAGE,
   closeJob,
   getJob,
   isStale,
@@ -8,10 +9,8 @@ import {
   requeueJob,
   sweepStaleJobs,
 } from "../db/jobs";
-import { env } from "../env";
 import { AppError } from "../errors";
 import { enqueueJob } from "./job-queue";
-import { removeJobUploads } from "./job-uploads";
 
 /**
  * What an admin (UI or CLI) does to an ingestion job besides starting it. Cancel always works: a
@@ -19,8 +18,6 @@ import { removeJobUploads } from "./job-uploads";
  * once; a running one is asked to stop, which its process notices within about a second (a
  * server's job child that does not is killed by the server after a few seconds).
  */
-
-const CANCELLED = "사용자가 작업을 취소했습니다. 취소 전까지 색인된 문서는 유지됩니다.";
 
 /** A job for display, after sweeping dead ones (a killed import shows as interrupted, not running). */
 export async function viewJob(id: string): Promise<JobRecord | null> {
@@ -39,8 +36,7 @@ export async function cancelIngestionJob(id: string): Promise<JobRecord> {
       await requestJobCancel(id);
       return (await getJob(id)) as JobRecord;
     }
-    if (await closeJob(job, [job.status], { status: "cancelled", message: CANCELLED })) {
-      removeJobUploads(job.inputDir, env().DATA_DIR);
+    if (await closeJob(job, [job.status], { status: "cancelled", message: CANCELLED_MESSAGE })) {
       return (await getJob(id)) as JobRecord;
     }
   }

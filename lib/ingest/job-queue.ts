@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
-import { closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
+import { CANCELLED_MESSAGE, closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
 import { env } from "../env";
 import { ownerProcessGone, parseOwner } from "../job-owner";
 import { type JobProcessResult, runJobProcess, serverOwner } from "../job-process";
@@ -8,7 +8,6 @@ import { createSerialQueue } from "../serial-queue";
 import { getStore } from "../store";
 import { EmbeddingCache } from "./embedding-cache";
 import type { Embedder } from "./index-decisions";
-import { removeJobUploads } from "./job-uploads";
 import type { JobContext } from "./run-job";
 
 /**
@@ -26,7 +25,11 @@ export function defaultEmbedder(): Embedder | undefined {
   if (!settings.EMBEDDINGS_BASE_URL || !settings.EMBEDDINGS_MODEL) return undefined;
   cache ??= new EmbeddingCache(join(settings.DATA_DIR, "embedding-cache.db"));
   const dims = settings.EMBEDDINGS_DIMENSIONS ?? "native";
-  return { model: `${settings.EMBEDDINGS_MODEL}@${dims}`, cache, embed: (texts) => embedTexts(texts) };
+  return {
+    model: `${settings.EMBEDDINGS_MODEL}@${dims}`,
+    cache,
+    embed: (texts, signal) => embedTexts(texts, { signal }),
+  };
 }
 
 /** What the CLI and the job child run a job with. */
@@ -63,11 +66,7 @@ async function afterProcess(id: string, result: JobProcessResult): Promise<void>
   const ours = job.status === "queued" || (job.status === "running" && job.owner === serverOwner());
   if (!ours) return;
   if (job.cancelRequested) {
-    const closed = await closeJob(job, [job.status], {
-      status: "cancelled",
-      message: "사용자가 작업을 취소했습니다. 취소 전까지 색인된 문서는 유지됩니다.",
-    });
-    if (closed) removeJobUploads(job.inputDir, env().DATA_DIR);
+    await closeJob(job, [job.status], { status: "cancelled", message: CANCELLED_MESSAGE });
     return;
   }
   const how = result.error

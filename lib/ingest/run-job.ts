@@ -1,6 +1,7 @@
-import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocument } from "../db/corpora";
+import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocuments } from "../db/corpora";
 import {
   beatJob,
+  CANCELLED_MESSAGE,
   claimJob,
   getJob,
   isCancelRequested,
@@ -106,16 +107,23 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
     if (toIndex.length === 0) return;
     const result = await indexDecisions(
       toIndex,
-      { ...ctx, corpusId, checkpoint: () => runtime.checkpoint() },
+      { ...ctx, corpusId, checkpoint: () => runtime.checkpoint(), signal: runtime.signal },
       existing,
     );
     // The store holds the batch now: record every document before stopping for anything.
     for (const doc of result.documents) {
-      const { meta, sourcePath } = doc.decision;
       saveDecision(ctx.dataDir, corpusId, doc.decision);
-      await upsertDocument({ corpusId, ...meta, sourcePath, contentHash: doc.contentHash, chunkCount: doc.chunkCount });
       await yieldIfBusy();
     }
+    await upsertDocuments(
+      result.documents.map((doc) => ({
+        corpusId,
+        ...doc.decision.meta,
+        sourcePath: doc.decision.sourcePath,
+        contentHash: doc.contentHash,
+        chunkCount: doc.chunkCount,
+      })),
+    );
     counts.chunked += result.chunks;
     counts.embedded += result.embedded;
     counts.indexed += result.documents.length;
@@ -170,10 +178,13 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
     await flush();
     ctx.onProgress?.(counts, "");
     return await finish("done", null);
-  } catch (error) {
+  } catch (caught) {
+    // A request aborted because the job must stop is that stop, whatever error the client made of it.
+    const reason = caught instanceof JobStopped ? caught.reason : runtime.stopReason();
+    const error = reason ? new JobStopped(reason) : caught;
     if (error instanceof JobStopped) {
       if (error.reason === "cancelled") {
-        return await finish("cancelled", "사용자가 작업을 취소했습니다. 취소 전까지 색인된 문서는 유지됩니다.");
+        return await finish("cancelled", CANCELLED_MESSAGE);
       }
       // Taken away (interrupted or cancelled behind our back) or this process is stopping: the
       // job is left as it is for whoever holds it now, or to be resumed.

@@ -29,7 +29,12 @@ describe("after a restart", () => {
     for (let i = 0; i < 300 && active((await getJob(job.id))?.status); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(await getJob(job.id)).toMatchObject({ status: "done", filesDone: 5, indexed: 6, owner: processOwner("server") });
+    expect(await getJob(job.id)).toMatchObject({
+      status: "done",
+      filesDone: 5,
+      indexed: 6,
+      owner: processOwner("server"),
+    });
     expect(await getCorpus(corpus.id)).toMatchObject({ status: "ready", documentCount: 6, sparseOnly: true });
     // A second call in the same process does nothing.
     expect(await resumeUnfinishedJobs()).toBe(0);
