@@ -37,13 +37,13 @@ class RecordBuffer {
   }
 }
 
-async function* chunks(path: string): AsyncGenerator<Uint8Array> {
+async function* chunks(path: string, size = READ_CHUNK): AsyncGenerator<Uint8Array> {
   const handle = await open(path, "r");
   try {
     let first = true;
     for (;;) {
-      const buffer = Buffer.allocUnsafe(READ_CHUNK);
-      const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+      const buffer = Buffer.allocUnsafe(size);
+      const { bytesRead } = await handle.read(buffer, 0, size, null);
       if (bytesRead === 0) return;
       let chunk = buffer.subarray(0, bytesRead);
       if (first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
@@ -66,10 +66,10 @@ export async function firstSignificantByte(path: string): Promise<number | undef
 const isBlank = (bytes: Uint8Array) => bytes.every((b) => b === 0x20 || b === 0x09 || b === 0x0d || b === NL);
 
 /** JSONL: one record per line, numbered by line (blank lines count, as in an editor). */
-export async function* jsonLines(path: string, maxBytes: number): AsyncGenerator<RawRecord> {
+export async function* jsonLines(path: string, maxBytes: number, readSize = READ_CHUNK): AsyncGenerator<RawRecord> {
   const line = new RecordBuffer(maxBytes);
   let number = 1;
-  for await (const chunk of chunks(path)) {
+  for await (const chunk of chunks(path, readSize)) {
     let start = 0;
     for (let nl = chunk.indexOf(NL); nl >= 0; nl = chunk.indexOf(NL, start)) {
       line.push(chunk.subarray(start, nl));
@@ -86,7 +86,11 @@ export async function* jsonLines(path: string, maxBytes: number): AsyncGenerator
 }
 
 /** A JSON array: its top-level elements, numbered from 1. */
-export async function* jsonArrayElements(path: string, maxBytes: number): AsyncGenerator<RawRecord> {
+export async function* jsonArrayElements(
+  path: string,
+  maxBytes: number,
+  readSize = READ_CHUNK,
+): AsyncGenerator<RawRecord> {
   const element = new RecordBuffer(maxBytes);
   let depth = 0;
   let inString = false;
@@ -95,7 +99,7 @@ export async function* jsonArrayElements(path: string, maxBytes: number): AsyncG
   let inElement = false;
   let ended = false;
   let number = 0;
-  for await (const chunk of chunks(path)) {
+  for await (const chunk of chunks(path, readSize)) {
     let from = 0;
     for (let i = 0; i < chunk.length && !ended; i++) {
       const byte = chunk[i] as number;
