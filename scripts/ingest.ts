@@ -119,7 +119,9 @@ try {
   if (!corpus) throw new AppError("not_found:resource");
   const input = job.inputDir ?? "";
   const ctx = await defaultJobContext();
-  console.log(`말뭉치 '${corpus.name}'에 가져오기: ${input}${ctx.embedder ? "" : " (임베딩 없음: BM25 전용 색인)"}`);
+  console.log(
+    `말뭉치 '${corpus.name}'에 가져오기: ${input}${ctx.embedder ? "" : " (임베딩 없음: BM25 전용 색인)"} · 작업 ${job.id}`,
+  );
   const started = Date.now();
   // Redraw at most 5 times a second on a terminal; in a log (CI, nohup) print a line per 10%.
   const tty = process.stderr.isTTY;

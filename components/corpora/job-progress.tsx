@@ -46,7 +46,7 @@ export function JobProgress({
   const conflicts = job.errors.filter((e) => e.code === "ingest:duplicate_case_no");
   const notices = job.errors.filter((e) => e.code === "ingest:duplicate");
   return (
-    <div className="space-y-2" data-testid="job-panel">
+    <div className="space-y-2" data-testid="job-panel" data-job-id={job.id}>
       <div className="flex items-center justify-between text-sm">
         <span data-testid="job-status" data-status={job.status} className="font-medium">
           {STATUS_TEXT[job.status]}

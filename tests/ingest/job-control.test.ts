@@ -168,6 +168,8 @@ describe("a server job child", () => {
     const fresh = new EmbeddedStore(join(dataDir, "store"));
     expect(await fresh.count({ corpusIds: [corpusId] })).toBe(corpus?.chunkCount);
     await fresh.close();
+    // Dropped by the child right after it wrote "done" (it runs at a lower priority: give it a moment).
+    await until(async () => !existsSync(folder), 10);
     expect(existsSync(folder)).toBe(false);
   }, 240_000);
 
