@@ -14,6 +14,9 @@ import { processOwner } from "./job-owner";
 
 export type JobProcessKind = "ingest" | "eval";
 
+/** The runner's exit code when it stopped with its process and left the job for the next server. */
+export const LEFT_FOR_NEXT_SERVER = 4;
+
 /** What the server sees of a job while its child runs (read from the database every second). */
 export type JobWatch = "running" | "cancel" | "gone";
 

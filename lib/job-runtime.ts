@@ -30,6 +30,10 @@ export function requestProcessStop(): void {
   for (const listener of stopListeners) listener();
 }
 
+export function processStopRequested(): boolean {
+  return shutdownRequested;
+}
+
 /** How often a running job looks at its cancel flag (a cheap read; ~1 s reaction asked). */
 const CANCEL_CHECK_MS = 250;
 /** The same look from a timer, for when the job waits on a request rather than reaching a checkpoint. */

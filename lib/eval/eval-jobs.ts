@@ -22,7 +22,7 @@ import { isStale } from "../db/jobs";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { ownerProcessGone, parseOwner } from "../job-owner";
-import { runJobProcess, serverOwner } from "../job-process";
+import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
 import { JobStopped, startJobRuntime } from "../job-runtime";
 import { createSerialQueue } from "../serial-queue";
 import { parseBenchmark } from "./benchmark";
@@ -151,6 +151,8 @@ async function runQueued(id: string): Promise<void> {
   if (!after) return;
   const ours = after.status === "queued" || (after.status === "running" && after.owner === serverOwner());
   if (!ours) return;
+  // The server is stopping (its child got the Ctrl+C or SIGTERM): the next start resumes it.
+  if (result.code === LEFT_FOR_NEXT_SERVER && after.status === "running" && !after.cancelRequested) return;
   const how = result.error
     ? "시작되지 못했습니다"
     : `예기치 않게 끝났습니다 (${result.signal ?? `종료 코드 ${result.code}`})`;

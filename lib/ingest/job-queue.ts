@@ -3,7 +3,7 @@ import { embedTexts } from "../ai/embed";
 import { CANCELLED_MESSAGE, closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
 import { env } from "../env";
 import { ownerProcessGone, parseOwner } from "../job-owner";
-import { type JobProcessResult, runJobProcess, serverOwner } from "../job-process";
+import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
 import { createSerialQueue } from "../serial-queue";
 import { getStore } from "../store";
 import { EmbeddingCache } from "./embedding-cache";
@@ -65,6 +65,10 @@ async function afterProcess(id: string, result: JobProcessResult): Promise<void>
   if (!job) return;
   const ours = job.status === "queued" || (job.status === "running" && job.owner === serverOwner());
   if (!ours) return;
+  if (result.code === LEFT_FOR_NEXT_SERVER && job.status === "running" && !job.cancelRequested) {
+    // The server is stopping (the child got its Ctrl+C or SIGTERM): the next start resumes the job.
+    return;
+  }
   if (job.cancelRequested) {
     await closeJob(job, [job.status], { status: "cancelled", message: CANCELLED_MESSAGE });
     return;
@@ -87,6 +91,9 @@ export function enqueueJob(jobId: string): void {
 }
 
 let resumed = false;
+
+const INTERRUPTED_BY_CLI =
+  "명령줄 가져오기가 응답하지 않아 중단되었습니다. 이어서 하거나 취소할 수 있습니다. 그때까지 색인된 문서는 유지됩니다.";
 
 /**
  * Called once at server start (instrumentation.ts). Jobs of a previous server (and jobs queued for
@@ -114,6 +121,3 @@ export async function resumeUnfinishedJobs(): Promise<number> {
   }
   return count;
 }
-
-const INTERRUPTED_BY_CLI =
-  "명령줄 가져오기가 응답하지 않아 중단되었습니다. 이어서 하거나 취소할 수 있습니다. 그때까지 색인된 문서는 유지됩니다.";

@@ -10,10 +10,10 @@ import { createJob, getJob, type JobError, sweepStaleJobs, updateJob } from "@/l
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { cancelEvaluation, resumeEvaluation } from "@/lib/eval/eval-jobs";
-import { cancelIngestionJob, resumeIngestionJob } from "@/lib/ingest/job-control";
+import { cancelIngestionJob, resumeIngestionJob, viewJob } from "@/lib/ingest/job-control";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { runIngestionJob } from "@/lib/ingest/run-job";
-import { jobProcessPid, runJobProcess } from "@/lib/job-process";
+import { jobProcessPid, runJobProcess, serverOwner } from "@/lib/job-process";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { writeSyntheticDecisions } from "../support/synthetic-decisions";
 import { useTestDatabase } from "../support/test-db";
@@ -172,6 +172,20 @@ describe("a server job child", () => {
     await until(async () => !existsSync(folder), 10);
     expect(existsSync(folder)).toBe(false);
   }, 240_000);
+
+  it("stopped with its server (SIGTERM, Ctrl+C) leaves the job running for the next server", async () => {
+    const { jobId } = await uploadJob("child-stopped", many);
+    enqueueJob(jobId);
+    await until(async () => ((await getJob(jobId))?.indexed ?? 0) > 0 && jobProcessPid("ingest", jobId) !== undefined);
+    process.kill(jobProcessPid("ingest", jobId) as number, "SIGTERM");
+    await until(async () => jobProcessPid("ingest", jobId) === undefined, 30);
+    // Not interrupted: a restarted server resumes it (its owner is this server, which the next one
+    // finds dead). Here the server lives on, so the job goes stale and a cancel then takes effect.
+    expect(await getJob(jobId)).toMatchObject({ status: "running", owner: serverOwner() });
+    expect((await cancelIngestionJob(jobId)).cancelRequested).toBe(true);
+    await until(async () => (await viewJob(jobId))?.status === "cancelled", 10);
+    expect(await getJob(jobId)).toMatchObject({ status: "cancelled" });
+  }, 120_000);
 
   it("that ignores a cancel is killed after the grace period", async () => {
     const started = performance.now();
