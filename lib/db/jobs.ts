@@ -71,14 +71,19 @@ export async function createJob(
   client: Db = db(),
 ): Promise<JobRecord> {
   await sweepStaleJobs({ client });
-  return client.$transaction(async (tx) => {
-    const active = await tx.ingestionJob.findFirst({
-      where: { corpusId: input.corpusId, status: { in: [...ACTIVE_JOB_STATES] } },
-    });
-    if (active) throw new AppError("ingest:busy");
-    const data = { ...input, ...(input.owner ? { heartbeatAt: new Date() } : {}) };
-    return toRecord(await tx.ingestionJob.create({ data }));
+  // Insert, then look for another active job: two plain statements rather than a read-then-write
+  // transaction, which can deadlock with another process's write on SQLite. Of two racing creates
+  // at least one withdraws; never two run.
+  const data = { ...input, ...(input.owner ? { heartbeatAt: new Date() } : {}) };
+  const created = await client.ingestionJob.create({ data });
+  const other = await client.ingestionJob.findFirst({
+    where: { corpusId: input.corpusId, id: { not: created.id }, status: { in: [...ACTIVE_JOB_STATES] } },
   });
+  if (other) {
+    await client.ingestionJob.delete({ where: { id: created.id } });
+    throw new AppError("ingest:busy");
+  }
+  return toRecord(created);
 }
 
 export async function getJob(id: string, client: Db = db()): Promise<JobRecord | null> {
@@ -154,30 +159,31 @@ export async function updateOwnedJob(id: string, owner: string, data: JobUpdate,
  */
 export async function claimJob(id: string, owner: string, client: Db = db()): Promise<JobRecord> {
   await sweepStaleJobs({ client });
-  return client.$transaction(async (tx) => {
-    const job = await tx.ingestionJob.findUnique({ where: { id } });
-    if (!job) throw new AppError("not_found:resource", { detail: `job ${id}` });
-    const claimable =
-      (job.status === "queued" && (job.owner === null || job.owner === owner)) ||
-      job.status === "interrupted" ||
-      (job.status === "running" && job.owner === owner);
-    if (!claimable) {
-      throw new AppError("ingest:busy", {
-        userMessage: `이 작업은 지금 실행할 수 없습니다 (상태: ${job.status}).`,
-        detail: `job ${id} is ${job.status}, owner ${job.owner}`,
-      });
-    }
-    const other = await tx.ingestionJob.findFirst({
-      where: { corpusId: job.corpusId, id: { not: id }, status: { in: [...ACTIVE_JOB_STATES] } },
-    });
-    if (other) throw new AppError("ingest:busy");
-    const now = new Date();
-    return toRecord(
-      await tx.ingestionJob.update({
-        where: { id },
-        data: { status: "running", owner, heartbeatAt: now, startedAt: job.startedAt ?? now, message: null },
-      }),
-    );
+  const job = await client.ingestionJob.findUnique({ where: { id } });
+  if (!job) throw new AppError("not_found:resource", { detail: `job ${id}` });
+  const now = new Date();
+  // One conditional UPDATE rather than a read-then-write transaction: a deferred SQLite transaction
+  // that must upgrade its lock can deadlock with another process's write.
+  const { count } = await client.ingestionJob.updateMany({
+    where: {
+      id,
+      OR: [
+        { status: "queued", OR: [{ owner: null }, { owner }] },
+        { status: "interrupted" },
+        { status: "running", owner },
+      ],
+      corpus: { jobs: { none: { id: { not: id }, status: { in: [...ACTIVE_JOB_STATES] } } } },
+    },
+    data: { status: "running", owner, heartbeatAt: now, startedAt: job.startedAt ?? now, message: null },
+  });
+  if (count === 1) return (await getJob(id, client)) as JobRecord;
+  const current = await getJob(id, client);
+  throw new AppError("ingest:busy", {
+    userMessage:
+      current?.status === "queued" || current?.status === "interrupted"
+        ? undefined
+        : `이 작업은 지금 실행할 수 없습니다 (상태: ${current?.status ?? "없음"}).`,
+    detail: `job ${id} is ${current?.status}, owner ${current?.owner}`,
   });
 }
 
