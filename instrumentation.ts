@@ -1,9 +1,20 @@
 // Runs once when the Next.js server starts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // Answers cut off by a restart are closed as stopped (their partial text is kept).
+  // First: stamp each request with its socket address, for per-IP sign-in limits (see client-ip.ts).
+  const { installPeerAddressHeader } = await import("./lib/auth/client-ip");
+  installPeerAddressHeader();
+  // Expired and idle sessions are deleted hourly.
+  const { startSessionPurgeTimer } = await import("./lib/auth/session-purge");
+  startSessionPurgeTimer();
+  // Answers cut off by a restart are marked interrupted (the text and trace saved while they streamed stay).
   const { closeDanglingMessages } = await import("./lib/db/chats");
   await closeDanglingMessages();
+  // Load the search index now (in its worker thread), not when the first lawyer asks.
+  const [{ getStore }, { logError }] = await Promise.all([import("./lib/store"), import("./lib/errors")]);
+  void getStore()
+    .then((store) => store.count())
+    .catch(logError);
   // Jobs of the previous server continue where they stopped; a dead CLI import's job is interrupted.
   const { resumeUnfinishedJobs } = await import("./lib/ingest/job-queue");
   const count = await resumeUnfinishedJobs();

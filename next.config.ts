@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { env } from "./lib/env";
+import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./lib/security/headers";
 
 // Fail at start, naming the variable, rather than at the first request that needs a setting.
 env();
@@ -11,7 +12,19 @@ const nextConfig: NextConfig = {
   experimental: {
     // forbidden() renders app/forbidden.tsx with a real 403 for non-admins.
     authInterrupts: true,
-    serverActions: { bodySizeLimit: "64mb" },
+    // The largest server-action input is a question (≤ 4,000 characters, ~12 KB as UTF-8) with up
+    // to 50 corpus ids; sign-in, account, user and corpus forms are smaller. Uploads and benchmark
+    // files go to route handlers (app/api/admin/…), which enforce their own budgets while reading.
+    // 256 KB leaves ample room and refuses anything else before it is parsed.
+    serverActions: { bodySizeLimit: "256kb" },
+  },
+  // nosniff, Referrer-Policy and X-Frame-Options on everything; API routes get a CSP of their own
+  // here (pages get theirs, with a nonce, from proxy.ts, which does not run for API routes).
+  async headers() {
+    return [
+      { source: "/:path*", headers: SECURITY_HEADERS },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
   },
 };
 

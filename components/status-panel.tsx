@@ -2,6 +2,7 @@ import type { ComponentStatus } from "@/lib/ai/status";
 
 const STATE_STYLE: Record<ComponentStatus["state"], { dot: string; label: string }> = {
   active: { dot: "bg-emerald-600", label: "사용 중" },
+  degraded: { dot: "bg-amber-500", label: "최근 오류" },
   not_configured: { dot: "bg-stone-400", label: "설정 안 됨" },
   unreachable: { dot: "bg-red-600", label: "연결 불가" },
 };
@@ -30,6 +31,11 @@ export function StatusPanel({ statuses }: { statuses: ComponentStatus[] }) {
                 </span>
               </div>
               {s.detail ? <p className="mt-0.5 break-all text-xs text-muted">{s.detail}</p> : null}
+              {s.note ? (
+                <p className="mt-0.5 text-xs text-amber-800" data-testid={`status-${s.id}-note`}>
+                  {s.note}
+                </p>
+              ) : null}
               {s.state !== "active" && s.fallback ? (
                 <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">{s.fallback}</p>
               ) : null}

@@ -39,7 +39,7 @@ const schema = z
       .default("false")
       .transform((v) => v === "true"),
     /** How long a write waits for another SQLite writer before retrying (SQLITE_BUSY), in ms. */
-    DB_BUSY_TIMEOUT_MS: positiveInt(5_000),
+    DB_BUSY_TIMEOUT_MS: positiveInt(10_000),
     /** Answers written at the same time by this server; more wait their turn (shown as waiting). */
     MAX_CONCURRENT_ANSWERS: positiveInt(16),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */
@@ -101,6 +101,12 @@ const schema = z
     CHAT_EMBEDDINGS_TIMEOUT_MS: positiveInt(5_000),
     CHAT_RERANK_TIMEOUT_MS: positiveInt(8_000),
     FAULT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+    /**
+     * Record every model call (chat, embeddings, rerank) to this JSONL file, or answer every call
+     * from such a file without the network (a missing reply is an error, ai:replay_missing).
+     */
+    MODEL_CALLS_RECORD: optionalString,
+    MODEL_CALLS_REPLAY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
@@ -136,6 +142,13 @@ const schema = z
     }
     if (env.CHUNK_OVERLAP >= env.CHUNK_SIZE) {
       ctx.addIssue({ code: "custom", path: ["CHUNK_OVERLAP"], message: "must be smaller than CHUNK_SIZE" });
+    }
+    if (env.MODEL_CALLS_RECORD && env.MODEL_CALLS_REPLAY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MODEL_CALLS_REPLAY"],
+        message: "set MODEL_CALLS_RECORD or _REPLAY, not both",
+      });
     }
     if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
       ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });

@@ -20,10 +20,26 @@ export const ERROR_CATALOG = {
   "ai:upstream_error": { status: 502, message: "모델 서버가 오류를 반환했습니다." },
   "ai:bad_response": { status: 502, message: "모델 서버의 응답 형식이 올바르지 않습니다." },
   "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },
+  // Replay mode (MODEL_CALLS_REPLAY, eval --replay): the file has no reply for a call; never a network call instead.
+  "ai:replay_missing": { status: 502, message: "기록된 모델 응답이 없습니다." },
+  "search:stale_index": {
+    status: 409,
+    message: "이 말뭉치는 다른 버전의 토크나이저로 색인되었습니다. 관리 → 말뭉치 → 다시 색인을 실행해 주세요.",
+  },
   "store:unavailable": { status: 503, message: "검색 색인을 사용할 수 없습니다." },
+  // Not an outage: the store's settings or its collection must be fixed by an admin (status panel).
+  "store:bad_config": {
+    status: 500,
+    message: "검색 색인(Qdrant)의 설정이 앱 설정과 맞지 않습니다. 관리자에게 알려 주세요.",
+  },
+  "store:bad_request": { status: 502, message: "검색 색인(Qdrant)이 요청을 거부했습니다." },
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },
+  "db:busy": {
+    status: 503,
+    message: "데이터베이스가 다른 작업으로 잠겨 있습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 있습니다.",
+  },
   "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -23,7 +23,7 @@ import { AppError, toAppError } from "../lib/errors";
 import { cancelIngestionJob } from "../lib/ingest/job-control";
 import { defaultJobContext } from "../lib/ingest/job-queue";
 import { runIngestionJob } from "../lib/ingest/run-job";
-import { extractZip, readBytes } from "../lib/ingest/sources";
+import { unpackLocalZip } from "../lib/ingest/unzip";
 import { processOwner } from "../lib/job-owner";
 import { requestProcessStop } from "../lib/job-runtime";
 import { renderProgress } from "./progress-bar";
@@ -90,8 +90,11 @@ async function pickJob(): Promise<JobRecord> {
   if (input.toLowerCase().endsWith(".zip")) {
     const dir = join(resolve(settings.DATA_DIR), "uploads", job.id);
     mkdirSync(dir, { recursive: true });
-    extractZip(readBytes(input), dir, { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: Number.MAX_SAFE_INTEGER });
-    await updateJob(job.id, { inputDir: dir });
+    const skipped = await unpackLocalZip(input, dir, settings.UPLOAD_MAX_RATIO).catch(async (error) => {
+      await updateJob(job.id, { status: "failed", message: toAppError(error).userMessage, finishedAt: new Date() });
+      throw error;
+    });
+    await updateJob(job.id, { inputDir: dir, errors: skipped });
   }
   return job;
 }

@@ -1,6 +1,6 @@
 import { ChatView } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
-import { getComponentStatuses } from "@/lib/ai/status";
+import { getComponentStatusesFor } from "@/lib/ai/status";
 import { listChats } from "@/lib/db/chats";
 import { listCorpora } from "@/lib/db/corpora";
 import { requirePageUser } from "../(auth)/auth";
@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const user = await requirePageUser();
-  const [chats, statuses, corpora] = await Promise.all([listChats(user.id), getComponentStatuses(), listCorpora()]);
+  const [chats, statuses, corpora] = await Promise.all([
+    listChats(user.id),
+    getComponentStatusesFor(user.role),
+    listCorpora(),
+  ]);
   const searchable = corpora
     .filter((c) => c.documentCount > 0)
     .map(({ id, name, documentCount }) => ({ id, name, documentCount }));

@@ -3,6 +3,8 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { clientIp } from "@/lib/auth/client-ip";
+import { safeRedirectPath } from "@/lib/auth/safe-redirect";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
@@ -18,18 +20,16 @@ export interface SignInState {
   email?: string;
 }
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeNext(next: string | undefined): string {
-  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
-}
-
 export async function signInAction(_prev: SignInState, formData: FormData): Promise<SignInState> {
   const parsed = signInSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { error: parsed.error.issues[0]?.message };
   const { email, password, next } = parsed.data;
   const headerList = await headers();
   try {
-    const session = await signIn(email, password, { userAgent: headerList.get("user-agent") ?? undefined });
+    const session = await signIn(email, password, {
+      userAgent: headerList.get("user-agent") ?? undefined,
+      ip: clientIp(headerList, env().TRUST_PROXY),
+    });
     const secure = env().COOKIE_SECURE ?? headerList.get("x-forwarded-proto") === "https";
     (await cookies()).set(SESSION_COOKIE, session.token, {
       httpOnly: true,
@@ -41,7 +41,8 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
   } catch (error) {
     return { error: failure(error).message, email };
   }
-  redirect(safeNext(next));
+  // Only a path of this app is followed (no open redirect).
+  redirect(safeRedirectPath(next));
 }
 
 export async function signOutAction(): Promise<void> {

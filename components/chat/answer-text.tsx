@@ -1,19 +1,17 @@
 import Link from "next/link";
 import type { AnswerRecord } from "@/lib/chat/types";
+import { citationHrefs } from "@/lib/precedent/links";
 
-/** Where a citation leads: the decision, with the passage the answer used highlighted. */
-export function precedentHref(caseNo: string, corpusId: string, chunkIds: string[]): string {
-  const params = new URLSearchParams({ corpus: corpusId, hl: chunkIds.join(",") });
-  return `/precedents/${encodeURIComponent(caseNo)}?${params}#passage-${chunkIds[0] ?? ""}`;
-}
+// Links into the viewer are built in lib/precedent/links.ts (each citation opens its own passage).
+export { precedentHref } from "@/lib/precedent/links";
 
 /**
  * The answer text. While it streams it is plain text; once done, every case number checked
  * against the retrieved passages is a link, and one that is not there is flagged, never linked.
  */
-export function AnswerText({ text, record }: { text: string; record?: AnswerRecord }) {
+export function AnswerText({ text, record, chatId }: { text: string; record?: AnswerRecord; chatId?: string }) {
   if (!record) return <div className="whitespace-pre-wrap leading-relaxed">{text}</div>;
-  const corpusOf = new Map(record.context.map(({ chunk }) => [chunk.id, chunk]));
+  const hrefs = citationHrefs(record, { chatId });
   return (
     <div className="whitespace-pre-wrap leading-relaxed" data-testid="answer-text">
       {record.parts.map((part, i) => {
@@ -31,11 +29,10 @@ export function AnswerText({ text, record }: { text: string; record?: AnswerReco
             </span>
           );
         }
-        const chunk = corpusOf.get(part.chunkId);
         return (
           <Link
             key={key}
-            href={precedentHref(chunk?.caseNo ?? part.caseNo, chunk?.corpusId ?? "", [part.chunkId])}
+            href={hrefs[i] ?? "#"}
             data-testid="citation-link"
             className="rounded bg-accent-soft px-0.5 font-medium text-accent underline-offset-2 hover:underline"
           >

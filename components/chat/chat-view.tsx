@@ -1,12 +1,13 @@
 "use client";
 
-import { readStreamableValue } from "@ai-sdk/rsc";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { askAction, stopAction } from "@/app/(app)/chat/actions";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
-import { AnswerText } from "./answer-text";
+import { AnswerCard } from "./answer-card";
+import { useDraft } from "./draft";
 import { EvidencePanel } from "./evidence-panel";
+import { follow, reconnect, runState, useRunStore } from "./run-store";
 
 export interface Turn {
   key: string;
@@ -15,10 +16,8 @@ export interface Turn {
   state: AnswerState;
 }
 
-const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
-  stopped: "답변을 중단했습니다.",
-  error: "답변을 만들지 못했습니다.",
-};
+/** What a turn shows: the live state the browser follows, else what the page was rendered with. */
+const view = (turn: Turn): AnswerState => runState(turn.messageId) ?? turn.state;
 
 export function ChatView({
   chatId: initialChatId,
@@ -32,18 +31,26 @@ export function ChatView({
   const router = useRouter();
   const [chatId, setChatId] = useState(initialChatId);
   const [turns, setTurns] = useState<Turn[]>(initialTurns);
-  const [input, setInput] = useState("");
+  const [input, setInput, moveDraft] = useDraft(initialChatId);
   const [selected, setSelected] = useState<string | undefined>(initialTurns.at(-1)?.key);
-  const [copied, setCopied] = useState<string | null>(null);
   const [scope, setScope] = useState("");
   const bottom = useRef<HTMLDivElement>(null);
-  const running = turns.find((t) => t.state.status === "running");
+  useRunStore();
+  const running = turns.find((t) => view(t).status === "running");
   const shown = turns.find((t) => t.key === selected) ?? turns.at(-1);
 
   const turnCount = turns.length;
   useEffect(() => {
     if (turnCount > 0) bottom.current?.scrollIntoView({ block: "end" });
   }, [turnCount]);
+
+  // An answer the page was rendered with while it was still being written (reload, late refresh,
+  // navigation back): follow it again instead of showing it as stopped.
+  useEffect(() => {
+    for (const turn of initialTurns) {
+      if (turn.messageId && turn.state.status === "running") void reconnect(turn.messageId);
+    }
+  }, [initialTurns]);
 
   const patch = (key: string, change: Partial<Turn>) =>
     setTurns((all) => all.map((t) => (t.key === key ? { ...t, ...change } : t)));
@@ -55,24 +62,27 @@ export function ChatView({
     setTurns((all) => [...all, { key, question: text, state: initialAnswerState() }]);
     setSelected(key);
     setInput("");
-    const result = await askAction({ question: text, chatId, corpusIds: scope ? [scope] : undefined });
+    const result = await askAction({ question: text, chatId, corpusIds: scope ? [scope] : undefined }).catch(() => ({
+      ok: false as const,
+      message: "서버에 연결할 수 없습니다. 질문은 입력창에 다시 넣어 두었습니다.",
+    }));
     if (!result.ok) {
       patch(key, { state: { ...initialAnswerState(), status: "error", error: result.message } });
+      // Nothing a lawyer typed is lost: the question goes back into the box.
+      setInput((current) => current || text);
       return;
     }
     patch(key, { messageId: result.messageId });
+    const following = follow(result.messageId, result.state);
     if (!chatId) {
       setChatId(result.chatId);
-      // Keep this view (and its stream) while the address becomes the chat's own.
+      moveDraft(result.chatId);
+      // The address becomes the chat's own; the running answer lives in the run store, so the
+      // refresh that re-renders this page under its new id cannot drop it.
       window.history.replaceState(null, "", `/chat/${result.chatId}`);
+      router.refresh();
     }
-    try {
-      for await (const state of readStreamableValue(result.state)) if (state) patch(key, { state });
-    } catch {
-      patch(key, {
-        state: { ...initialAnswerState(), status: "error", error: "서버와의 연결이 끊어졌습니다. 다시 시도해 주세요." },
-      });
-    }
+    await following;
     router.refresh(); // the sidebar's chat list
   }
 
@@ -81,63 +91,20 @@ export function ChatView({
       <section className="flex min-w-0 flex-1 flex-col">
         <div className="flex-1 space-y-6 overflow-y-auto p-6" data-testid="messages">
           {turns.length === 0 ? <EmptyState /> : null}
-          {turns.map((turn) => (
-            <article key={turn.key} className="space-y-3" data-testid="turn">
-              <div
-                className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-xl bg-accent px-4 py-2 text-white"
-                data-testid="question"
-              >
-                {turn.question}
-              </div>
-              <div
-                className={`rounded-xl border bg-white p-4 ${turn.key === shown?.key ? "border-accent" : "border-line"}`}
-                data-testid="answer"
-                data-status={turn.state.status}
-              >
-                {turn.state.answer ? (
-                  <AnswerText text={turn.state.answer} record={turn.state.record} />
-                ) : turn.state.status === "running" ? (
-                  <p className="text-muted">판례를 찾고 있습니다…</p>
-                ) : null}
-                {turn.state.error ? (
-                  <p role="alert" className="mt-2 text-sm text-red-800">
-                    {turn.state.error}
-                  </p>
-                ) : STATUS_NOTE[turn.state.status] ? (
-                  <p className="mt-2 text-xs text-muted">{STATUS_NOTE[turn.state.status]}</p>
-                ) : null}
-                {turn.state.status !== "running" ? (
-                  <div className="mt-3 flex gap-3 text-xs text-muted">
-                    <button type="button" onClick={() => setSelected(turn.key)} className="hover:text-ink">
-                      근거 보기
-                    </button>
-                    {turn.state.answer ? (
-                      <button
-                        type="button"
-                        data-testid="copy-answer"
-                        onClick={async () => {
-                          await navigator.clipboard?.writeText(turn.state.answer).catch(() => {});
-                          setCopied(turn.key);
-                        }}
-                        className="hover:text-ink"
-                      >
-                        {copied === turn.key ? "복사됨" : "복사"}
-                      </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      data-testid="retry"
-                      disabled={Boolean(running)}
-                      onClick={() => ask(turn.question)}
-                      className="hover:text-ink disabled:opacity-50"
-                    >
-                      다시 시도
-                    </button>
-                  </div>
-                ) : null}
-              </div>
-            </article>
-          ))}
+          {turns
+            .map((turn) => ({ turn, state: view(turn) }))
+            .map(({ turn, state }) => (
+              <AnswerCard
+                key={turn.key}
+                question={turn.question}
+                chatId={chatId}
+                messageId={turn.messageId}
+                state={state}
+                selected={turn.key === shown?.key}
+                onShowEvidence={() => setSelected(turn.key)}
+                onRetry={running ? undefined : () => ask(turn.question)}
+              />
+            ))}
           <div ref={bottom} />
         </div>
         <form
@@ -210,7 +177,7 @@ export function ChatView({
         aria-label="근거"
       >
         {shown ? (
-          <EvidencePanel state={shown.state} />
+          <EvidencePanel state={view(shown)} />
         ) : (
           <p className="text-sm text-muted">질문하면 분석 질의, 근거 질의와 근거 판례가 여기에 나타납니다.</p>
         )}

@@ -2,6 +2,7 @@
 
 import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
+import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
 
 export type JobView = Omit<
   JobRecord,
@@ -42,9 +43,13 @@ export function JobProgress({
   const percent = Math.round(ratio * 100);
   const active = job.status === "queued" || job.status === "running";
   const interrupted = job.status === "interrupted";
-  const problems = job.errors.filter((e) => e.code !== "ingest:duplicate" && e.code !== "ingest:duplicate_case_no");
+  const problems = job.errors.filter(
+    (e) => e.code !== "ingest:duplicate" && e.code !== "ingest:duplicate_case_no" && e.code !== SKIPPED_CODE,
+  );
   const conflicts = job.errors.filter((e) => e.code === "ingest:duplicate_case_no");
   const notices = job.errors.filter((e) => e.code === "ingest:duplicate");
+  // Files and zip entries the upload did not keep (unsupported type, hidden, unsafe path …).
+  const skipped = job.errors.filter((e) => e.code === SKIPPED_CODE);
   return (
     <div className="space-y-2" data-testid="job-panel" data-job-id={job.id}>
       <div className="flex items-center justify-between text-sm">
@@ -109,6 +114,20 @@ export function JobProgress({
             {conflicts.map((e) => (
               <li key={`${e.file}:${e.message}`}>
                 <span className="font-mono">{e.file}</span>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {skipped.length > 0 ? (
+        <details className="rounded border border-amber-200 bg-amber-50 p-2 text-xs" data-testid="job-skipped">
+          <summary className="cursor-pointer font-medium text-amber-900">
+            건너뛴 항목 {number.format(skipped.length)}건
+          </summary>
+          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto">
+            {skipped.map((e) => (
+              <li key={`${e.file}:${e.message}`}>
+                <span className="font-mono break-all">{e.file}</span>: {e.message}
               </li>
             ))}
           </ul>

@@ -87,13 +87,13 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
   const upload = useCallback(() => {
     if (files.length === 0 || limitError) return;
     setError(null);
+    // Fields before files: the server streams each file to disk as it arrives, so it gets the names
+    // (paths, in file order) and the hints before the first byte of a file.
     const body = new FormData();
-    for (const file of files) {
-      body.append("files", file);
-      body.append("paths", relativeName(file));
-    }
+    for (const file of files) body.append("paths", relativeName(file));
     for (const input of metaForm.current?.querySelectorAll("input") ?? [])
       body.append(`meta.${input.name}`, input.value);
+    for (const file of files) body.append("files", file);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/admin/corpora/${corpusId}/upload`);
     xhr.upload.onprogress = (e) => e.lengthComputable && setUploadRatio(e.loaded / e.total);

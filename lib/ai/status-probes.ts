@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { QdrantStore } from "../store/qdrant-store";
 import type { RerankConfig, StoreConfig } from "./config";
 import { classifyFetchFailure, httpError } from "./http";
 import { rerank } from "./rerank";
@@ -53,22 +54,35 @@ export async function probeRerank(config: RerankConfig, timeoutMs = PROBE_TIMEOU
   }
 }
 
-/** GET {QDRANT_URL}/collections with the api-key header: checks the server and the key together. */
-export async function probeQdrant(store: StoreConfig, timeoutMs = PROBE_TIMEOUT_MS): Promise<string | undefined> {
-  const url = `${store.qdrantUrl}/collections`;
-  const { status, body } = await get(url, store.qdrantApiKey ? { "api-key": store.qdrantApiKey } : {}, timeoutMs);
-  if (status >= 400) throw httpError(status, body, url);
-  const names = collectionNames(body);
-  // Not an error: the collection is created by the first indexing job.
-  if (names && !names.includes(store.qdrantCollection)) return "컬렉션 없음 (첫 색인 때 생성됩니다)";
-  return undefined;
-}
-
-function collectionNames(body: string): string[] | undefined {
-  try {
-    const json = JSON.parse(body) as { result?: { collections?: { name?: unknown }[] } };
-    return json.result?.collections?.map((c) => String(c.name));
-  } catch {
-    return undefined;
-  }
+/**
+ * Qdrant through the store's own client and checks (lib/store/qdrant-store.ts `inspect`): the same
+ * URL handling, key, version gate (≥ 1.19) and collection checks, so the panel never says
+ * "reachable" for a server the store would refuse. Creates nothing.
+ */
+export async function probeQdrant(
+  store: StoreConfig,
+  denseSize?: number,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<string | undefined> {
+  const qdrant = new QdrantStore({
+    url: store.qdrantUrl ?? "",
+    apiKey: store.qdrantApiKey,
+    collection: store.qdrantCollection,
+    denseSize,
+    timeoutMs,
+  });
+  // Two requests (version, collection): one deadline for both, as for the other probes.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new AppError("store:unavailable", { detail: `qdrant probe timeout after ${timeoutMs} ms` })),
+      timeoutMs,
+    );
+  });
+  const { version, shape } = await Promise.race([qdrant.inspect(), deadline]).finally(() => clearTimeout(timer));
+  const notes = [`Qdrant ${version}`];
+  // Not errors: the collection is created, and the dense vector added, by the first indexing job.
+  if (!shape) notes.push("컬렉션 없음 (첫 색인 때 생성됩니다)");
+  else if (shape.denseSize === undefined) notes.push("dense 벡터 없음 (임베딩과 함께 색인하면 추가됩니다)");
+  return notes.join(" · ");
 }

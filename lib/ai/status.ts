@@ -1,6 +1,8 @@
 import { join, resolve } from "node:path";
 import { AppError } from "../errors";
 import { type AiConfig, aiConfig } from "./config";
+import { type FaultyComponent, recentFault } from "./faults";
+import type { ModelCalls } from "./model-calls/types";
 import { PROBE_TIMEOUT_MS, probeModels, probeQdrant, probeRerank } from "./status-probes";
 
 export type ComponentId = "llm" | "embeddings" | "reranker" | "store";
@@ -8,9 +10,12 @@ export type ComponentId = "llm" | "embeddings" | "reranker" | "store";
 export interface ComponentStatus {
   id: ComponentId;
   label: string;
-  state: "active" | "not_configured" | "unreachable";
-  /** Model and host, or why it is off or unreachable (Korean, safe to show; never a key). */
+  /** "degraded": reachable, but a chat call failed recently (see lib/ai/faults.ts). */
+  state: "active" | "degraded" | "not_configured" | "unreachable";
+  /** Model and host, or why it is off or unreachable (Korean; never a key). For admins only: see statusesForRole. */
   detail: string;
+  /** A recent fault in words safe for every user (no host, no path), when state is "degraded". */
+  note?: string;
   /** What the app does while this component is off. */
   fallback: string;
 }
@@ -43,6 +48,16 @@ function host(url: string): string {
   }
 }
 
+/** Host and path: the path is part of where Qdrant is (behind a proxy: https://proxy/qdrant). */
+function hostAndPath(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return url;
+  }
+}
+
 /** A failed probe in a few Korean words; the HTTP status where there was one. */
 function reason(error: unknown): string {
   if (!(error instanceof AppError)) return "확인 실패";
@@ -56,6 +71,13 @@ function reason(error: unknown): string {
       return `API 키가 거부되었습니다${http ? ` (HTTP ${http})` : ""}. API 키를 확인하세요.`;
     case "ai:bad_response":
       return "응답 형식이 올바르지 않음";
+    case "store:unavailable":
+      if (http) return `서버 오류 (HTTP ${http})`;
+      return /timeout|timed out/i.test(error.message) ? "응답 없음 (시간 초과)" : "연결할 수 없음";
+    // What to fix, in Korean, with Qdrant's own message where it gave one (qdrant-client.ts).
+    case "store:bad_config":
+    case "store:bad_request":
+      return error.userMessage;
     default:
       return http ? `서버 오류 (HTTP ${http})` : error.userMessage;
   }
@@ -86,19 +108,24 @@ export async function checkComponents(
   const { chat, embeddings, rerank, store } = config;
   const ms = probeTimeoutMs;
   const chatModels = chat ? [...new Set(Object.values(chat.models))].join(", ") : "";
+  // Replay mode (MODEL_CALLS_REPLAY) answers from a file: there is no server to probe.
+  const where = (c: { baseURL: string; calls?: ModelCalls }) =>
+    c.calls?.mode === "replay" ? `기록 재생 ${c.calls.path}` : host(c.baseURL);
+  const live = (c: { calls?: ModelCalls } | undefined, check: () => Promise<string | undefined>) =>
+    !c ? Promise.resolve(undefined) : c.calls?.mode === "replay" ? Promise.resolve("네트워크 호출 없음") : check();
   return Promise.all([
-    probe("llm", chat && `${chatModels} · ${host(chat.baseURL)}`, () =>
-      chat ? probeModels(chat.baseURL, chat.apiKey, ms) : Promise.resolve(undefined),
+    probe("llm", chat && `${chatModels} · ${where(chat)}`, () =>
+      live(chat, () => probeModels(chat?.baseURL ?? "", chat?.apiKey, ms)),
     ),
-    probe("embeddings", embeddings && `${embeddings.model} · ${host(embeddings.baseURL)}`, () =>
-      embeddings ? probeModels(embeddings.baseURL, embeddings.apiKey, ms) : Promise.resolve(undefined),
+    probe("embeddings", embeddings && `${embeddings.model} · ${where(embeddings)}`, () =>
+      live(embeddings, () => probeModels(embeddings?.baseURL ?? "", embeddings?.apiKey, ms)),
     ),
-    probe("reranker", rerank && `${rerank.model} · ${host(rerank.baseURL)}`, () =>
-      rerank ? probeRerank(rerank, ms) : Promise.resolve(undefined),
+    probe("reranker", rerank && `${rerank.model} · ${where(rerank)}`, () =>
+      live(rerank, () => (rerank ? probeRerank(rerank, ms) : Promise.resolve(undefined))),
     ),
     store.kind === "qdrant"
-      ? probe("store", `Qdrant · ${host(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
-          probeQdrant(store, ms),
+      ? probe("store", `Qdrant · ${hostAndPath(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>
+          probeQdrant(store, embeddings?.dimensions, ms),
         )
       : // The embedded store lives in this process: if the app runs, it is there.
         probe("store", `내장 저장소 (SQLite) · ${join(resolve(store.dataDir), "store")}`, async () => undefined),
@@ -107,20 +134,48 @@ export async function checkComponents(
 
 let cached: { key: string; at: number; value: Promise<ComponentStatus[]> } | undefined;
 
+const minutesAgo = (at: number, now: number) => {
+  const minutes = Math.floor((now - at) / 60_000);
+  return minutes < 1 ? "방금" : `${minutes}분 전`;
+};
+
+/** A component that answers probes but failed a lawyer's question recently is amber, not green. */
+function withFaults(statuses: ComponentStatus[], cooldownMs: number, now = Date.now()): ComponentStatus[] {
+  return statuses.map((s) => {
+    const fault = s.id === "store" ? undefined : recentFault(s.id as FaultyComponent, cooldownMs, now);
+    if (!fault || s.state !== "active") return s;
+    return { ...s, state: "degraded", note: `최근 질문에서 오류 (${minutesAgo(fault.at, now)}): ${fault.message}` };
+  });
+}
+
 /**
  * The statuses for the status panel and /api/health. A check is reused for STATUS_CACHE_SECONDS:
- * every page shows the panel, and a probe of a dead server costs up to 3 s.
+ * every page shows the panel, and a probe of a dead server costs up to 3 s. Faults met by chat
+ * calls are laid over it at every read.
  */
-export function getComponentStatuses(config: AiConfig = aiConfig()): Promise<ComponentStatus[]> {
+export async function getComponentStatuses(config: AiConfig = aiConfig()): Promise<ComponentStatus[]> {
   const key = JSON.stringify(config);
   const now = Date.now();
-  if (cached && cached.key === key && now - cached.at < config.statusCacheSeconds * 1000) return cached.value;
-  const value = checkComponents(config);
-  cached = { key, at: now, value };
-  return value;
+  if (!cached || cached.key !== key || now - cached.at >= config.statusCacheSeconds * 1000) {
+    cached = { key, at: now, value: checkComponents(config) };
+  }
+  return withFaults(await cached.value, config.faultCooldownSeconds * 1000, now);
 }
 
 /** Forgets the last check (after an admin changes settings, and in tests). */
 export function resetStatusCache(): void {
   cached = undefined;
+}
+
+/**
+ * Statuses as a viewer may see them. Admins get the details (model names, hosts, the data path);
+ * everyone else the state and what the app does meanwhile — decided here, on the server, so the
+ * details never reach a lawyer's browser.
+ */
+export function statusesForRole(statuses: ComponentStatus[], role: string): ComponentStatus[] {
+  return role === "admin" ? statuses : statuses.map((s) => ({ ...s, detail: "" }));
+}
+
+export async function getComponentStatusesFor(role: string): Promise<ComponentStatus[]> {
+  return statusesForRole(await getComponentStatuses(), role);
 }

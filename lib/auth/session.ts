@@ -1,12 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { deleteSession, findSessionUser, insertSession } from "../db/sessions";
+import { deleteSession, deleteSessionById, findSessionWithUser, insertSession, touchSession } from "../db/sessions";
 import { findUserByEmail, type UserRecord } from "../db/users";
 import { env } from "../env";
-import { AppError } from "../errors";
+import { AppError, logError } from "../errors";
 import { hashPassword, verifyPassword } from "./password";
-import { checkLoginAllowed, recordLoginFailure, resetLoginFailures } from "./rate-limit";
+import { passwordLimiter } from "./rate-limit";
+import { purgeStaleSessionsIfDue, purgeUserStaleSessions } from "./session-purge";
 
 export const SESSION_COOKIE = "rar_session";
+
+/** A session's last use is written at most this often (not on every request). */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -16,34 +20,70 @@ export function hashToken(token: string): string {
 // which emails have accounts.
 let dummyHash: Promise<string> | undefined;
 
+export interface SignInOptions {
+  userAgent?: string;
+  /** The client address (lib/auth/client-ip.ts); per-IP limits share one bucket without it. */
+  ip?: string;
+  now?: Date;
+  /** The password check; tests count calls through it. */
+  verify?: (password: string, stored: string) => Promise<boolean>;
+}
+
 export async function signIn(
   email: string,
   password: string,
-  options: { userAgent?: string; now?: Date } = {},
+  options: SignInOptions = {},
 ): Promise<{ token: string; expiresAt: Date; user: UserRecord }> {
   const key = email.trim().toLowerCase();
   const now = options.now ?? new Date();
-  checkLoginAllowed(key, now);
-  const found = await findUserByEmail(key);
-  dummyHash ??= hashPassword("not-a-real-password");
-  const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyHash));
+  // Counted before anything is awaited: parallel guesses each take a slot or are refused.
+  const attempt = passwordLimiter.begin(key, options.ip ?? "unknown", now.getTime(), "sign_in");
+  let found: Awaited<ReturnType<typeof findUserByEmail>>;
+  let valid: boolean;
+  try {
+    found = await findUserByEmail(key);
+    dummyHash ??= hashPassword("not-a-real-password");
+    valid = await (options.verify ?? verifyPassword)(password, found?.passwordHash ?? (await dummyHash));
+  } catch (error) {
+    attempt.abandoned();
+    throw error;
+  }
   if (!found || !valid) {
-    recordLoginFailure(key, now);
+    attempt.failed();
     throw new AppError("auth:invalid_credentials");
   }
-  resetLoginFailures(key);
+  attempt.succeeded();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + env().SESSION_TTL_HOURS * 3_600_000);
-  await insertSession({ tokenHash: hashToken(token), userId: found.id, expiresAt, userAgent: options.userAgent });
+  await insertSession({ tokenHash: hashToken(token), userId: found.id, expiresAt, userAgent: options.userAgent, now });
+  // Housekeeping: a failure here (database busy) must not fail the sign-in.
+  await purgeUserStaleSessions(found.id, now).catch(logError);
+  await purgeStaleSessionsIfDue(now).catch(logError);
   const { passwordHash: _omit, ...user } = found;
   return { token, expiresAt, user };
 }
 
-/** The signed-in user for a cookie token, or null (unknown, expired or deleted). */
+/**
+ * The signed-in user for a cookie token, or null: unknown, past its lifetime, unused for longer
+ * than SESSION_IDLE_MINUTES (both are deleted), or its user deleted. Use is recorded at most once
+ * a minute per session.
+ */
 export async function resolveSession(token: string | undefined, now = new Date()): Promise<UserRecord | null> {
   if (!token) return null;
-  const found = await findSessionUser(hashToken(token), now);
-  return found?.user ?? null;
+  const found = await findSessionWithUser(hashToken(token));
+  if (!found) return null;
+  const { session, user } = found;
+  const idleMs = env().SESSION_IDLE_MINUTES * 60_000;
+  const idleFor = now.getTime() - session.lastSeenAt.getTime();
+  if (session.expiresAt <= now || idleFor > idleMs) {
+    await deleteSessionById(session.id);
+    return null;
+  }
+  if (idleFor >= SESSION_TOUCH_INTERVAL_MS) {
+    // A failed write (database busy) must not sign the user out; the next request tries again.
+    await touchSession(session.id, now, new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS)).catch(logError);
+  }
+  return user;
 }
 
 export async function signOut(token: string | undefined): Promise<void> {

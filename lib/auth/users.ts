@@ -3,6 +3,7 @@ import { deleteUserSessions } from "../db/sessions";
 import { countAdmins, createUser, findUserByEmail, ROLES, type UserRecord, updateUserPassword } from "../db/users";
 import { AppError } from "../errors";
 import { generatePassword, hashPassword, verifyPassword } from "./password";
+import { passwordLimiter } from "./rate-limit";
 
 export const newUserSchema = z.object({
   email: z.email("올바른 이메일 주소를 입력해 주세요.").transform((v) => v.toLowerCase()),
@@ -36,13 +37,35 @@ export async function ensureFirstAdmin(
   return { email, password: generated };
 }
 
-export async function changePassword(userId: string, email: string, current: string, next: string): Promise<void> {
-  const found = await findUserByEmail(email);
-  if (!found || found.id !== userId || !(await verifyPassword(current, found.passwordHash))) {
-    throw new AppError("auth:invalid_credentials", { userMessage: "현재 비밀번호가 올바르지 않습니다." });
-  }
+/**
+ * Changes a signed-in user's password after checking the current one. That check is a password
+ * guess like a sign-in (a stolen session could try passwords here), so it is held to the same
+ * limits (lib/auth/rate-limit.ts), counted before verifying.
+ */
+export async function changePassword(
+  userId: string,
+  email: string,
+  current: string,
+  next: string,
+  options: { ip?: string; now?: Date; verify?: (password: string, stored: string) => Promise<boolean> } = {},
+): Promise<void> {
   const parsed = newUserSchema.shape.password.safeParse(next);
   if (!parsed.success) throw new AppError("bad_request:input", { userMessage: parsed.error.issues[0]?.message });
+  const now = options.now ?? new Date();
+  const attempt = passwordLimiter.begin(email, options.ip ?? "unknown", now.getTime(), "confirm_password");
+  let valid: boolean;
+  try {
+    const found = await findUserByEmail(email);
+    valid = !!found && found.id === userId && (await (options.verify ?? verifyPassword)(current, found.passwordHash));
+  } catch (error) {
+    attempt.abandoned();
+    throw error;
+  }
+  if (!valid) {
+    attempt.failed();
+    throw new AppError("auth:invalid_credentials", { userMessage: "현재 비밀번호가 올바르지 않습니다." });
+  }
+  attempt.succeeded();
   await updateUserPassword(userId, await hashPassword(next));
   // Signing out every other device is what a user expects after a password change.
   await deleteUserSessions(userId);

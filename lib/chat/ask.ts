@@ -1,9 +1,17 @@
 import { generateChat } from "../ai/chat";
 import { standalonePrompt } from "../ai/prompts/standalone";
 import { addMessage, createChat, findOwnChat, finishMessage } from "../db/chats";
+import { listCorpora } from "../db/corpora";
+import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
+import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
+import type { PipelineTrace } from "../rag/types";
+import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
+import { partialRecord } from "./partial-record";
+import { ProgressSaver } from "./progress-saver";
+import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
 import type { AnswerRecord, ChatEvent } from "./types";
 
 export interface PreparedAsk {
@@ -46,17 +54,50 @@ export async function prepareAsk(
   };
 }
 
+// One gate per server process, sized by MAX_CONCURRENT_ANSWERS.
+const holder = globalThis as unknown as { __answerSlots?: AnswerSlots };
+function defaultSlots(): AnswerSlots {
+  holder.__answerSlots ??= new AnswerSlots(env().MAX_CONCURRENT_ANSWERS);
+  return holder.__answerSlots;
+}
+
+export interface RunAskOptions {
+  slots?: AnswerSlots;
+  /** How often the answer written so far is saved while it streams (ms). */
+  saveEveryMs?: number;
+}
+
 /**
- * Runs the pipeline for a prepared question, sending every event to `emit`, and stores how it
- * ended (answer and trace, a stopped partial answer, or the error) on the assistant message.
+ * Runs the pipeline for a prepared question. Every event goes to `emit` together with the answer
+ * state it leads to (the same fold the browser shows). What the lawyer has seen is saved every few
+ * seconds while the answer streams, so a crash loses at most those seconds; how it ended (answer
+ * and trace, a stopped partial answer with what was found, or the error) is stored at the end.
  */
 export async function runAsk(
   prepared: PreparedAsk,
-  emit: (event: ChatEvent) => void,
+  emit: (event: ChatEvent, state: AnswerState) => void,
   signal: AbortSignal,
-): Promise<void> {
-  let partial = "";
+  options: RunAskOptions = {},
+): Promise<AnswerState> {
+  let state = initialAnswerState();
+  let trace: PipelineTrace | undefined;
+  const messageId = prepared.assistantMessageId;
+  const snapshot = () => partialRecord(state, trace, prepared.question);
+  const saver = new ProgressSaver(messageId, () => ({ content: state.answer, trace: snapshot() }), {
+    everyMs: options.saveEveryMs,
+  });
+  const forward = (event: ChatEvent) => {
+    state = applyChatEvent(state, event);
+    saver.changed();
+    emit(event, state);
+  };
+  let release: (() => void) | undefined;
   try {
+    release = await (options.slots ?? defaultSlots()).acquire(signal, (ahead) => forward({ type: "waiting", ahead }));
+    if (state.waiting !== undefined) forward({ type: "waiting", ahead: null });
+    // A corpus indexed by another tokenizer version is refused before anything is searched.
+    const corpora = await listCorpora();
+    assertSearchable(prepared.corpusIds ? corpora.filter((c) => prepared.corpusIds?.includes(c.id)) : corpora);
     const deps = {
       ...(await defaultPipelineDeps(signal)),
       filter: prepared.corpusIds ? { corpusIds: prepared.corpusIds } : undefined,
@@ -74,24 +115,27 @@ export async function runAsk(
           if (toAppError(error).code === "ai:aborted") throw error;
           return prepared.question;
         });
-      if (question !== prepared.question) emit({ type: "standalone", text: question });
+      if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
-    const result = await runPipeline(question, deps, { mode: "rar" }, (event) => {
-      if (event.type === "answer-delta") partial += event.delta;
-      emit(event);
-    });
+    const result = await runPipeline(question, deps, { mode: "rar", onTrace: (t) => (trace = t) }, forward);
     const record: AnswerRecord = { ...result, standalone: question !== prepared.question ? question : undefined };
-    await finishMessage(prepared.assistantMessageId, { content: result.answer, status: "complete", trace: record });
-    emit({ type: "done", record });
+    await saver.close();
+    await finishMessage(messageId, { content: result.answer, status: "complete", trace: record });
+    forward({ type: "done", record });
   } catch (error) {
     const appError = toAppError(error);
+    await saver.close();
     if (appError.code === "ai:aborted") {
-      await finishMessage(prepared.assistantMessageId, { content: partial, status: "stopped" });
-      emit({ type: "stopped", answer: partial });
-      return;
+      const record = snapshot();
+      await finishMessage(messageId, { content: state.answer, status: "stopped", trace: record }).catch(logError);
+      forward({ type: "stopped", answer: state.answer, record });
+    } else {
+      logError(appError);
+      await finishMessage(messageId, { content: state.answer, status: "error", trace: snapshot() }).catch(logError);
+      forward({ type: "error", message: appError.userMessage });
     }
-    logError(appError);
-    await finishMessage(prepared.assistantMessageId, { content: partial, status: "error" });
-    emit({ type: "error", message: appError.userMessage });
+  } finally {
+    release?.();
   }
+  return state;
 }

@@ -7,7 +7,10 @@ import type { AnswerRecord, ChatEvent } from "./types";
  * and sent to the browser as whole snapshots (a dropped intermediate snapshot then loses nothing).
  */
 export interface AnswerState {
-  status: "running" | "done" | "stopped" | "error";
+  /** "interrupted": the server stopped mid-answer (restart, crash); what was written is kept. */
+  status: "running" | "done" | "stopped" | "interrupted" | "error";
+  /** Answers ahead of this one while it waits for a free slot. */
+  waiting?: number;
   standalone?: string;
   analytical: string;
   rationaleDraft: string;
@@ -35,6 +38,8 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
   switch (event.type) {
     case "standalone":
       return { ...state, standalone: event.text };
+    case "waiting":
+      return { ...state, waiting: event.ahead ?? undefined };
     case "query-delta":
       return event.which === "analytical"
         ? { ...state, analytical: state.analytical + event.delta }
@@ -62,20 +67,37 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
         record: event.record,
       };
     case "stopped":
-      return { ...state, status: "stopped", answer: event.answer };
+      return { ...state, status: "stopped", waiting: undefined, answer: event.answer, record: event.record };
     case "error":
       return { ...state, status: "error", error: event.message };
   }
 }
 
+const STORED_STATUS: Record<string, AnswerState["status"]> = {
+  complete: "done",
+  stopped: "stopped",
+  interrupted: "interrupted",
+  // Still being written: the page reconnects to it (or learns that it ended meanwhile).
+  streaming: "running",
+};
+
+function parseRecord(trace: string | null): AnswerRecord | undefined {
+  if (!trace) return undefined;
+  try {
+    return JSON.parse(trace) as AnswerRecord;
+  } catch {
+    // A damaged trace must not hide the answer text itself.
+    return undefined;
+  }
+}
+
 /** The state of a stored assistant message (a reloaded chat shows what was streamed). */
 export function stateFromStored(content: string, status: string, trace: string | null): AnswerState {
-  const record = trace ? (JSON.parse(trace) as AnswerRecord) : undefined;
+  const record = parseRecord(trace);
   const base = initialAnswerState();
   return {
     ...base,
-    status:
-      status === "complete" ? "done" : status === "stopped" ? "stopped" : status === "streaming" ? "stopped" : "error",
+    status: STORED_STATUS[status] ?? "error",
     answer: content,
     standalone: record?.standalone,
     analytical: record?.trace.queries.analytical ?? "",

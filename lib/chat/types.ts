@@ -17,6 +17,9 @@ export interface AnswerRecord {
 export type ChatEvent =
   | PipelineEvent
   | { type: "standalone"; text: string }
+  /** Waiting for a free answer slot (`ahead` answers first), or `null` once writing starts. */
+  | { type: "waiting"; ahead: number | null }
   | { type: "done"; record: AnswerRecord }
-  | { type: "stopped"; answer: string }
+  /** Stopped by the lawyer: what was written so far, with the queries and passages found. */
+  | { type: "stopped"; answer: string; record?: AnswerRecord }
   | { type: "error"; message: string };

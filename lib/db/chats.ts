@@ -37,7 +37,7 @@ export interface MessageRecord {
   chatId: string;
   role: "user" | "assistant";
   content: string;
-  status: "complete" | "streaming" | "stopped" | "error";
+  status: "complete" | "streaming" | "stopped" | "interrupted" | "error";
   trace: string | null;
   createdAt: Date;
 }
@@ -66,14 +66,38 @@ export async function finishMessage(
   });
 }
 
+/**
+ * The part of an answer written so far, while it streams. Only a message still streaming is
+ * touched: a late save can never overwrite how the answer ended.
+ */
+export async function saveMessageProgress(
+  id: string,
+  data: { content: string; trace: unknown },
+  client: Db = db(),
+): Promise<void> {
+  await client.message.updateMany({
+    where: { id, status: "streaming" },
+    data: { content: data.content, trace: JSON.stringify(data.trace) },
+  });
+}
+
+/** One message of a chat the user owns (null otherwise, indistinguishable from missing). */
+export async function findOwnMessage(userId: string, messageId: string, client: Db = db()) {
+  const row = await client.message.findFirst({ where: { id: messageId, chat: { userId } } });
+  return row as MessageRecord | null;
+}
+
 /** Messages of a chat the user owns, oldest first (empty when the chat is not theirs). */
 export async function listOwnMessages(userId: string, chatId: string, client: Db = db()): Promise<MessageRecord[]> {
   const rows = await client.message.findMany({ where: { chatId, chat: { userId } }, orderBy: { createdAt: "asc" } });
   return rows as MessageRecord[];
 }
 
-/** Answers left "streaming" by a server that stopped mid-answer are closed as stopped. */
+/**
+ * Answers left "streaming" by a server that stopped mid-answer (restart, crash, kill -9) are
+ * marked interrupted; their text and trace, saved while they streamed, are kept.
+ */
 export async function closeDanglingMessages(client: Db = db()): Promise<number> {
-  const result = await client.message.updateMany({ where: { status: "streaming" }, data: { status: "stopped" } });
+  const result = await client.message.updateMany({ where: { status: "streaming" }, data: { status: "interrupted" } });
   return result.count;
 }

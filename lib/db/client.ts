@@ -1,18 +1,53 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
 import { env } from "../env";
+import { withBusyRetry } from "./busy-retry";
 import { PrismaClient } from "./generated/client";
 import { sqlitePath } from "./sqlite-path";
 
-export type Db = InstanceType<typeof PrismaClient>;
+/**
+ * better-sqlite3 waits for a lock by sleeping in the calling thread — the server's only thread.
+ * So the driver's own wait is kept short, and longer waits happen in `withBusyRetry`, which sleeps
+ * on a timer and leaves the event loop free for other lawyers meanwhile.
+ */
+const SYNC_BUSY_WAIT_MS = 50;
+
+/**
+ * WAL: readers (a backup, an admin's sqlite3 shell, the import CLI) never block the server's
+ * writes, and a write never waits for them. The mode is stored in the file; setting it again is
+ * cheap. A database that cannot switch (another process holds it exclusively) keeps its mode.
+ */
+function prepareFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const raw = new Database(path, { timeout: 2_000 });
+  try {
+    raw.pragma("journal_mode = WAL");
+  } catch {
+    // Switching needs a moment without other connections; the next start tries again.
+  } finally {
+    raw.close();
+  }
+}
+
+function openClient(path: string) {
+  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${path}`, timeout: SYNC_BUSY_WAIT_MS }) });
+}
 
 /** Opens a client on a SQLite file (tests open their own throwaway databases with this). */
-export function createDb(databaseUrl: string): Db {
+export function createDb(databaseUrl: string, busyTimeoutMs = env().DB_BUSY_TIMEOUT_MS) {
   const path = sqlitePath(databaseUrl);
-  mkdirSync(dirname(path), { recursive: true });
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${path}` }) });
+  prepareFile(path);
+  // Every single operation retries on SQLITE_BUSY within the budget; interactive transactions
+  // retry as a whole (see `retryTransaction`), since a conflict inside one poisons the rest of it.
+  return openClient(path).$extends({
+    name: "busy-retry",
+    query: { $allOperations: ({ args, query }) => withBusyRetry(() => query(args), busyTimeoutMs) },
+  });
 }
+
+export type Db = ReturnType<typeof createDb>;
 
 // Next.js dev reloads modules on every edit; keeping the client on globalThis avoids one
 // SQLite connection per reload.

@@ -3,26 +3,44 @@ import type { UserRecord } from "./users";
 import { findUserById } from "./users";
 
 export async function insertSession(
-  input: { tokenHash: string; userId: string; expiresAt: Date; userAgent?: string },
+  input: { tokenHash: string; userId: string; expiresAt: Date; userAgent?: string; now?: Date },
   client: Db = db(),
 ): Promise<void> {
-  await client.session.create({ data: input });
+  const { now, ...data } = input;
+  await client.session.create({ data: now ? { ...data, createdAt: now, lastSeenAt: now } : data });
 }
 
-/** The session's user when the token hash is known and not expired. */
-export async function findSessionUser(
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The session with this token hash and its user (null when either is gone). */
+export async function findSessionWithUser(
   tokenHash: string,
-  now: Date,
   client: Db = db(),
-): Promise<{ user: UserRecord; expiresAt: Date } | null> {
-  const session = await client.session.findUnique({ where: { tokenHash } });
+): Promise<{ session: SessionRecord; user: UserRecord } | null> {
+  const session = await client.session.findUnique({
+    where: { tokenHash },
+    select: { id: true, userId: true, expiresAt: true, lastSeenAt: true },
+  });
   if (!session) return null;
-  if (session.expiresAt <= now) {
-    await client.session.deleteMany({ where: { id: session.id } });
-    return null;
-  }
   const user = await findUserById(session.userId, client);
-  return user ? { user, expiresAt: session.expiresAt } : null;
+  return user ? { session, user } : null;
+}
+
+/**
+ * Records use of a session, unless another request already did so since `notAfter` (a single
+ * conditional UPDATE, so concurrent requests do not all write).
+ */
+export async function touchSession(id: string, now: Date, notAfter: Date, client: Db = db()): Promise<void> {
+  await client.session.updateMany({ where: { id, lastSeenAt: { lt: notAfter } }, data: { lastSeenAt: now } });
+}
+
+export async function deleteSessionById(id: string, client: Db = db()): Promise<void> {
+  await client.session.deleteMany({ where: { id } });
 }
 
 export async function deleteSession(tokenHash: string, client: Db = db()): Promise<void> {
@@ -33,7 +51,18 @@ export async function deleteUserSessions(userId: string, client: Db = db()): Pro
   await client.session.deleteMany({ where: { userId } });
 }
 
-export async function deleteExpiredSessions(now: Date, client: Db = db()): Promise<number> {
-  const result = await client.session.deleteMany({ where: { expiresAt: { lte: now } } });
+/** Deletes sessions past their lifetime or unused since `idleBefore` (one user's, or everyone's). */
+export async function deleteStaleSessions(
+  now: Date,
+  idleBefore: Date,
+  options: { userId?: string } = {},
+  client: Db = db(),
+): Promise<number> {
+  const result = await client.session.deleteMany({
+    where: {
+      ...(options.userId ? { userId: options.userId } : {}),
+      OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleBefore } }],
+    },
+  });
   return result.count;
 }

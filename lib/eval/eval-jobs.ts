@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { aiConfig, configuredComponents } from "../ai/config";
-import { defaultPipelineDeps } from "../chat/default-deps";
+import { ReplayBook } from "../ai/model-calls/replay-book";
 import { getCorpus } from "../db/corpora";
 import {
   beatEvalJob,
@@ -26,9 +25,8 @@ import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process
 import { JobStopped, startJobRuntime } from "../job-runtime";
 import { createSerialQueue } from "../serial-queue";
 import { parseBenchmark } from "./benchmark";
-import { runEvaluation } from "./run-eval";
+import { executeEvaluation } from "./execute";
 import { resolveSystems } from "./systems";
-import { writeReport } from "./write-report";
 
 /**
  * Evaluations started from the admin page run in the background, one at a time, each in a job
@@ -43,6 +41,10 @@ export async function startEvaluation(input: {
   systems: string[];
   benchmark: string;
   userId: string;
+  /** A recorded-calls file (JSONL): every model call is answered from it, never the network. */
+  replay?: string;
+  /** The system every other is compared with (paired differences, wins and losses). */
+  baseline?: string;
 }): Promise<EvalJobRecord> {
   if (!(await getCorpus(input.corpusId)))
     throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
@@ -59,10 +61,14 @@ export async function startEvaluation(input: {
       userMessage: unknown.length ? `알 수 없는 시스템: ${unknown.join(", ")}` : "시스템을 하나 이상 고르세요.",
     });
   }
+  if (input.replay !== undefined) new ReplayBook(input.replay, "기록 파일"); // refuses a bad line by number
+  const baseline = systems.some((s) => s.id === input.baseline) ? input.baseline : undefined;
   const id = randomUUID();
   const dir = resolve(env().DATA_DIR, "evals", id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "benchmark.jsonl"), input.benchmark);
+  if (input.replay !== undefined) writeFileSync(join(dir, "calls.jsonl"), input.replay);
+  writeFileSync(join(dir, "options.json"), JSON.stringify({ replay: input.replay !== undefined, baseline }));
   const job = await createEvalJob({
     id,
     name: input.name,
@@ -101,23 +107,29 @@ export async function runEvalJob(id: string, options: EvalRunOptions): Promise<E
   try {
     const { items } = parseBenchmark(readFileSync(job.benchPath, "utf8"));
     const { systems } = resolveSystems(job.systems.join(","));
-    const config = aiConfig();
-    const deps = { ...(await defaultPipelineDeps(runtime.signal)), filter: { corpusIds: [job.corpusId] } };
+    const optionsFile = join(job.outDir, "options.json");
+    const chosen = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, "utf8")) : {}) as {
+      replay?: boolean;
+      baseline?: string;
+    };
     let last = 0;
-    const run = await runEvaluation({
+    await executeEvaluation({
+      corpusId: job.corpusId,
       items,
       systems,
-      deps,
-      available: configuredComponents(config),
+      outDir: job.outDir,
+      title: job.name,
+      replay: chosen.replay ? join(job.outDir, "calls.jsonl") : undefined,
+      baseline: chosen.baseline,
       cacheDir: join(job.outDir, "cache"),
       checkpoint: () => runtime.checkpoint(),
+      signal: runtime.signal,
       onProgress: (done, total) => {
         if (Date.now() - last < 300 && done < total) return;
         last = Date.now();
         void ownedUpdate({ done, total }).catch(logError);
       },
     });
-    writeReport(job.outDir, job.name, items, run, systems);
     await ownedUpdate({ status: "done", finishedAt: new Date() });
   } catch (error) {
     const reason = error instanceof JobStopped ? error.reason : runtime.stopReason();
@@ -230,5 +242,7 @@ export const REPORT_FILES = [
   "results.json",
   "charts/retrieval.svg",
   "charts/answers.svg",
+  "charts/diff-retrieval.svg",
+  "charts/diff-yesno.svg",
   "charts/sweep.svg",
 ] as const;

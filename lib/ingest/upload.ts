@@ -1,96 +1,115 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, normalize, resolve, sep } from "node:path";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { getCorpus } from "../db/corpora";
 import { createJob, type JobRecord, updateJob } from "../db/jobs";
-import { AppError } from "../errors";
-import { type MetaHints, writeHints } from "./hints";
-import { ACCEPTED_EXTENSIONS, extractZip, type Limits } from "./sources";
-
-export interface UploadedFile {
-  /** Relative path as sent by the browser (folder uploads keep their tree). */
-  name: string;
-  size: number;
-  bytes: () => Promise<Uint8Array>;
-}
+import { AppError, logError } from "../errors";
+import { metaHintsSchema, writeHints } from "./hints";
+import { receiveMultipart } from "./multipart";
+import { SkipReport } from "./skip-report";
+import { ACCEPTED_EXTENSIONS, isAccepted } from "./sources";
+import { extractZip } from "./unzip";
+import { bodyAllowance, UploadBudget, type UploadLimits } from "./upload-budget";
+import { isZipName, safeTarget, skipReasonFor } from "./upload-paths";
 
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-
-/** Checks the declared sizes before a byte is read, so a 2 GB upload is refused at once. */
-export function checkUploadLimits(files: { name: string; size: number }[], limits: Limits): void {
-  if (files.length === 0) throw new AppError("ingest:bad_file", { userMessage: "업로드할 파일을 선택해 주세요." });
-  if (files.length > limits.maxFiles) {
-    throw new AppError("ingest:too_large", {
-      userMessage: `파일이 너무 많습니다: ${files.length}개 (한 번에 최대 ${limits.maxFiles}개).`,
-    });
-  }
-  const total = files.reduce((sum, f) => sum + f.size, 0);
-  if (total > limits.maxBytes) {
-    throw new AppError("ingest:too_large", {
-      userMessage: `업로드 용량이 한도를 넘습니다: ${mb(total)}MB (최대 ${mb(limits.maxBytes)}MB). 큰 말뭉치는 서버에서 'npm run ingest'로 가져오세요.`,
-    });
-  }
-  const unsupported = files.filter((f) => !isSupported(f.name));
-  if (unsupported.length === files.length) {
-    throw new AppError("ingest:bad_file", {
-      userMessage: `지원하지 않는 파일 형식입니다 (${[...ACCEPTED_EXTENSIONS, ".zip"].join(", ")}).`,
-    });
-  }
-}
-
-function isSupported(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.endsWith(".zip") || ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
-
-/** Keeps an uploaded relative path inside the job folder ("../x" and absolute paths are flattened). */
-function safeTarget(root: string, name: string): string {
-  const cleaned = name
-    .replace(/\\/g, "/")
-    .split("/")
-    .filter((p) => p && p !== "." && p !== "..")
-    .join("/");
-  const target = normalize(join(/*turbopackIgnore: true*/ root, cleaned || "file"));
-  if (!target.startsWith(root + sep))
-    throw new AppError("ingest:bad_file", { userMessage: `잘못된 파일 이름: ${name}` });
-  return target;
-}
+const HINT_KEYS = ["caseNo", "caseName", "court", "caseType", "decisionDate"] as const;
+/** Received parts wait here (a dot-folder: the importer never reads it) until their names are known. */
+const INCOMING = ".incoming";
 
 /**
- * Saves an upload into its own folder under DATA_DIR/uploads and creates the ingestion job that
- * will read it. The folder is kept after the job (re-index reads it again).
+ * Receives a multipart upload (`files` parts, `paths` with their folder-relative names, `meta.*`
+ * hints) straight to disk under DATA_DIR/uploads/<jobId>, unpacks its zips there (streamed), and
+ * creates the ingestion job that will read the folder. One budget covers the whole upload. Skipped
+ * files and entries are stored on the job as `ingest:skipped` errors. A refused or failed upload
+ * leaves nothing on disk and its job (if one was created) shows as failed.
  */
 export async function acceptUpload(
   corpusId: string,
-  files: UploadedFile[],
-  options: { dataDir: string; limits: Limits; hints?: MetaHints },
+  request: Request,
+  options: { dataDir: string; limits: UploadLimits },
 ): Promise<JobRecord> {
+  const { limits } = options;
+  // Refuse a declared oversized body before reading it (the browser checks too, not every client does).
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > bodyAllowance(limits)) {
+    throw new AppError("ingest:too_large", {
+      userMessage: `업로드 용량이 한도를 넘습니다: ${mb(declared)}MB (최대 ${mb(limits.maxBytes)}MB). 큰 말뭉치는 서버에서 'npm run ingest'로 가져오세요.`,
+    });
+  }
   if (!(await getCorpus(corpusId))) throw new AppError("not_found:resource");
-  checkUploadLimits(files, options.limits);
   const job = await createJob({ corpusId, kind: "upload" });
   const root = resolve(options.dataDir, "uploads", job.id);
+  const skipped = new SkipReport();
   try {
-    mkdirSync(root, { recursive: true });
-    let unpacked = 0;
-    for (const file of files.filter((f) => isSupported(f.name))) {
-      const bytes = await file.bytes();
-      if (file.name.toLowerCase().endsWith(".zip")) {
-        const remaining = { maxBytes: options.limits.maxBytes - unpacked, maxFiles: options.limits.maxFiles };
-        extractZip(bytes, join(root, file.name.replace(/[^\w가-힣.-]+/g, "_")), remaining, file.name);
-      } else {
-        const target = safeTarget(root, file.name);
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, bytes);
-      }
-      unpacked += bytes.byteLength;
-    }
-    if (options.hints && Object.values(options.hints).some(Boolean)) writeHints(root, options.hints);
-    await updateJob(job.id, { inputDir: root });
-    return { ...job, inputDir: root };
+    await receiveInto(root, request, new UploadBudget(limits), skipped);
+    await updateJob(job.id, { inputDir: root, errors: skipped.list() });
+    return { ...job, inputDir: root, errors: skipped.list() };
   } catch (error) {
-    // Nothing was indexed yet: drop the partial folder, keep the job as a visible failure.
-    rmSync(root, { recursive: true, force: true });
+    // Nothing was indexed yet: drop everything written, keep the job as a visible failure.
+    await rm(root, { recursive: true, force: true });
+    if (!(error instanceof AppError)) logError(error);
     const message = error instanceof AppError ? error.userMessage : "업로드한 파일을 저장하지 못했습니다.";
-    await updateJob(job.id, { status: "failed", message, finishedAt: new Date() });
+    await updateJob(job.id, { status: "failed", message, errors: skipped.list(), finishedAt: new Date() });
     throw error;
   }
+}
+
+async function receiveInto(root: string, request: Request, budget: UploadBudget, skipped: SkipReport) {
+  const incoming = join(/*turbopackIgnore: true*/ root, INCOMING);
+  await mkdir(incoming, { recursive: true });
+  const { fields, parts } = await receiveMultipart(request, incoming, budget, (filename) => {
+    if (isZipName(filename)) return true; // its entries are counted when it is opened
+    budget.addFile();
+    return isAccepted(filename);
+  });
+  if (parts.length === 0) throw new AppError("ingest:bad_file", { userMessage: "업로드할 파일을 선택해 주세요." });
+  const hints = metaHintsSchema.safeParse(
+    Object.fromEntries(HINT_KEYS.map((k) => [k, fields.get(`meta.${k}`)?.[0] ?? ""])),
+  );
+  if (!hints.success) throw new AppError("bad_request:input", { userMessage: hints.error.issues[0]?.message });
+
+  const paths = fields.get("paths") ?? [];
+  const nameOf = (index: number, filename: string) => (paths[index] || filename).normalize("NFC");
+  let written = 0;
+  // Plain files first, so that their bytes are on the budget before the zips' declared sizes are judged.
+  for (const part of parts) {
+    const name = nameOf(part.index, part.filename);
+    if (!part.tempPath) {
+      skipped.add(name, skipReasonFor(name) ?? "unsupported");
+      continue;
+    }
+    if (isZipName(name)) continue;
+    const reason = skipReasonFor(name);
+    if (reason) {
+      skipped.add(name, reason);
+      continue;
+    }
+    budget.write(name, part.bytes);
+    const target = safeTarget(root, name);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(part.tempPath, target);
+    written += 1;
+  }
+  for (const part of parts) {
+    const name = nameOf(part.index, part.filename);
+    if (!part.tempPath || !isZipName(name)) continue;
+    if (skipReasonFor(name) === "hidden") {
+      skipped.add(name, "hidden");
+      continue;
+    }
+    // One folder per zip, named after it (a leading dot would hide it from the importer).
+    const dest = join(/*turbopackIgnore: true*/ root, name.replace(/[^\w가-힣.-]+/g, "_").replace(/^\.+/, "") || "zip");
+    written += await extractZip(part.tempPath, dest, { budget, skipped, label: name });
+    await rm(part.tempPath, { force: true });
+  }
+  await rm(incoming, { recursive: true, force: true });
+  if (written === 0) {
+    throw new AppError("ingest:bad_file", {
+      userMessage:
+        skipped.count > 0
+          ? `가져올 수 있는 판례 파일이 없습니다. 지원하는 형식: ${[...ACCEPTED_EXTENSIONS, ".zip"].join(", ")} (건너뛴 항목 ${skipped.count}개).`
+          : "업로드할 파일을 선택해 주세요.",
+    });
+  }
+  if (Object.values(hints.data).some(Boolean)) writeHints(root, hints.data);
 }

@@ -1,7 +1,8 @@
 /**
  * Okapi BM25 over pre-tokenized documents (k1 = 1.2, b = 0.75, Lucene's idf
  * ln(1 + (N − df + 0.5) / (df + 0.5))). This is the reference for what "BM25" means in this app:
- * the embedded store computes exactly this; Qdrant approximates it (see lib/store/qdrant-sparse.ts).
+ * the embedded store computes exactly this; Qdrant computes the same through sparse vectors, with
+ * the average length fixed when a point is written (lib/store/qdrant-sparse.ts, docs/qdrant.md).
  */
 
 export const BM25_K1 = 1.2;

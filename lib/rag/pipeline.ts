@@ -32,6 +32,8 @@ export interface PipelineDeps {
   /** Absent: no reranker → RRF order. */
   rerank?: RerankFn;
   signal?: AbortSignal;
+  /** Said before anything else (e.g. a component left out because it just failed). */
+  notices?: { code: string; message: string }[];
 }
 
 export interface PipelineOptions {
@@ -46,7 +48,21 @@ export interface PipelineOptions {
   answer?: boolean;
   /** Appended to the question in the answer prompt only (e.g. "answer yes or no first"). */
   answerNote?: string;
+  /**
+   * Receives the trace the moment the run starts; it fills in as stages finish, so a caller can
+   * keep what was found when the run is stopped or fails midway.
+   */
+  onTrace?: (trace: PipelineTrace) => void;
 }
+
+/**
+ * Failures no stage may paper over: the caller stopped, or a replayed run met a call the file has no
+ * reply for (degrading to BM25 or to the RRF order would silently measure something else).
+ */
+const isFatal = (error: unknown) => {
+  const code = toAppError(error).code;
+  return code === "ai:aborted" || code === "ai:replay_missing";
+};
 
 const compact = (list: ScoredChunk[]) =>
   list.map(({ chunk, score }) => ({ id: chunk.id, caseNo: chunk.caseNo, score }));
@@ -76,11 +92,14 @@ export async function runPipeline(
     totalMs: 0,
     llmMs: 0,
   };
+  options.onTrace?.(trace);
   const send = (event: PipelineEvent) => {
     trace.firstVisibleMs ??= at();
     emit(event);
   };
+  // One notice per fault: three queries meeting the same dead embeddings server say it once.
   const notice = (code: string, message: string) => {
+    if (trace.notices.some((n) => n.code === code)) return;
     trace.notices.push({ code, message });
     send({ type: "notice", code, message });
   };
@@ -100,6 +119,7 @@ export async function runPipeline(
   const checkAbort = () => {
     if (signal?.aborted) throw new AppError("ai:aborted");
   };
+  for (const n of deps.notices ?? []) notice(n.code, n.message);
 
   let embedFailed = false;
   const retrieve = (which: QueryKind, text: string) =>
@@ -107,6 +127,7 @@ export async function runPipeline(
       let vector: number[] | undefined;
       if (deps.embed && !embedFailed) {
         vector = await deps.embed(text).catch((error) => {
+          if (isFatal(error)) throw error;
           embedFailed = true;
           notice(
             "embeddings_failed",
@@ -136,7 +157,7 @@ export async function runPipeline(
 
   const dropOnFailure = (label: string) => (error: unknown) => {
     const appError = toAppError(error);
-    if (appError.code === "ai:aborted") throw appError;
+    if (isFatal(appError)) throw appError;
     notice(
       `${label}_failed`,
       `${label === "analytical" ? "분석 질의" : "근거 질의"} 작성에 실패해 이 질의 없이 검색합니다: ${appError.userMessage}`,
@@ -195,6 +216,7 @@ export async function runPipeline(
 
   const { chunks: context, reranked } = await timed("rerank", () =>
     rerankStage(question, fused, settings.topK, deps.rerank).catch((error) => {
+      if (isFatal(error)) throw error;
       notice("rerank_failed", `리랭커 오류로 순위 결합 순서를 사용합니다: ${toAppError(error).userMessage}`);
       return { chunks: fused.slice(0, settings.topK), reranked: false };
     }),
@@ -216,21 +238,27 @@ export async function runPipeline(
       answer = await timed("llm:answer", async () => {
         let text = "";
         const stream = deps.stream as StreamFn;
-        for await (const delta of stream({
+        const call = stream({
           role: "answer",
-          ...answerPrompt(question, context),
+          ...answerPrompt(question, context, options.answerNote),
           temperature: settings.temperature,
           signal,
-        }).deltas) {
+        });
+        for await (const delta of call.deltas) {
           trace.firstAnswerTokenMs ??= at();
           text += delta;
           send({ type: "answer-delta", delta });
+        }
+        const usage = await call.usage;
+        if (usage) {
+          trace.answerTokens = usage.inputTokens + usage.outputTokens;
+          trace.tokens = (trace.tokens ?? 0) + trace.answerTokens;
         }
         return text;
       });
     } catch (error) {
       const appError = toAppError(error);
-      if (appError.code === "ai:aborted") throw appError;
+      if (isFatal(appError)) throw appError;
       notice("answer_failed", `답변 작성에 실패해 검색된 판례를 대신 보여 드립니다: ${appError.userMessage}`);
       retrievalOnly = true;
     }

@@ -1,171 +1,219 @@
-import { createHash } from "node:crypto";
-import { QdrantClient } from "@qdrant/js-client-rest";
+import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../ingest/types";
-import { documentSparseVector, querySparseVector } from "./qdrant-sparse";
+import { checkVersion, createQdrantClient, type QdrantConnection, storeError } from "./qdrant-client";
+import {
+  addDenseVector,
+  addMissingIndexes,
+  type CollectionShape,
+  checkDenseSize,
+  createCollection,
+  shapeOf,
+} from "./qdrant-collection";
+import { documentsFilter, fromPayload, idfCorpus, type Payload, pointId, qdrantFilter } from "./qdrant-payload";
+import { averageLength, corpusLengths, querySparseVector } from "./qdrant-sparse";
+import { batches, byCorpus, toPoint, UPSERT_LIMITS, untouchedFilter } from "./qdrant-write";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
  * Qdrant backend (the scale-out engine). One collection for every corpus, kept apart by the
  * `corpus_id` payload (a tenant index), with a named dense vector "dense" (cosine) and a named
- * sparse vector "bm25" (IDF modifier). Traps, handled here:
- *  - IDF is computed per shard over all tenants unless the query scopes it: sparse queries pass
- *    `params.idf = { corpus: <corpus filter> }` (Qdrant ≥ 1.19) so each corpus ranks on its own.
- *  - Server-side RRF defaults to k = 2, not the method's 60: we never fuse in Qdrant; fusion runs in
- *    lib/rag with k = 60.
+ * sparse vector "bm25" (IDF modifier); see qdrant-collection.ts for what is checked and created.
+ *  - Qdrant ≥ 1.19 only (checked on first use and with every re-inspection): every sparse query
+ *    scopes IDF to the searched corpora (`params.idf.corpus`), which older servers ignore.
+ *  - Reads never create the collection: a missing one reads as empty. The inspected shape is
+ *    reused for STATE_TTL_MS and forgotten on any 404 (collection dropped) or configuration error.
+ *  - Server-side RRF defaults to k = 2, not the method's 60: we never fuse in Qdrant; fusion runs
+ *    in lib/rag with k = 60.
  */
 
-const UPSERT_BATCH = 256;
+const STATE_TTL_MS = 30_000;
+const SCROLL_PAGE = 1000;
+const DELETE_IDS = 1000;
 
-export interface QdrantConfig {
-  url: string;
-  apiKey?: string;
+export interface QdrantConfig extends QdrantConnection {
   collection: string;
-  /** Dense vector size; taken from the first vectors written when not given. */
+  /** EMBEDDINGS_DIMENSIONS: the dense size to create with, and to insist on. */
   denseSize?: number;
+  /** Upsert batch bounds (tests make them small). */
+  upsertLimits?: { points: number; bytes: number };
 }
 
-type Payload = Record<string, unknown>;
-
-/**
- * Qdrant point ids must be integers or UUIDs. Our chunk ids are 32 hex characters and are written as
- * a UUID as they are; any other id is hashed first, so two ids never share a point by padding.
- */
-export function pointId(chunkId: string): string {
-  const hex = /^[0-9a-f]{32}$/i.test(chunkId)
-    ? chunkId.toLowerCase()
-    : createHash("sha256").update(chunkId).digest("hex").slice(0, 32);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const dateNumber = (date: string) => Number(date.replace(/\D/g, "").padEnd(8, "0").slice(0, 8)) || 0;
-
-function toPayload(c: Chunk): Payload {
-  return {
-    chunk_id: c.id,
-    corpus_id: c.corpusId,
-    case_no: c.caseNo,
-    case_name: c.caseName,
-    court: c.court,
-    court_level: c.courtLevel,
-    case_type: c.caseType,
-    decision_date: c.decisionDate,
-    decision_date_num: dateNumber(c.decisionDate),
-    section: c.section,
-    section_order: c.sectionOrder,
-    text: c.text,
-    content_hash: c.contentHash,
-  };
-}
-
-function fromPayload(p: Payload): Chunk {
-  const s = (k: string) => String(p[k] ?? "");
-  return {
-    id: s("chunk_id"),
-    corpusId: s("corpus_id"),
-    caseNo: s("case_no"),
-    caseName: s("case_name"),
-    court: s("court"),
-    courtLevel: s("court_level"),
-    caseType: s("case_type"),
-    decisionDate: s("decision_date"),
-    section: s("section") as SectionName,
-    sectionOrder: Number(p.section_order ?? 0),
-    text: s("text"),
-    contentHash: s("content_hash"),
-  };
-}
-
-export function qdrantFilter(filter: StoreFilter = {}) {
-  const must: Record<string, unknown>[] = [];
-  if (filter.corpusIds) must.push({ key: "corpus_id", match: { any: filter.corpusIds } });
-  if (filter.caseTypes?.length) must.push({ key: "case_type", match: { any: filter.caseTypes } });
-  if (filter.courts?.length) must.push({ key: "court", match: { any: filter.courts } });
-  if (filter.dateFrom || filter.dateTo) {
-    must.push({
-      key: "decision_date_num",
-      range: {
-        ...(filter.dateFrom ? { gte: dateNumber(filter.dateFrom) } : {}),
-        ...(filter.dateTo ? { lte: dateNumber(filter.dateTo) } : {}),
-      },
-    });
-  }
-  return must.length ? { must } : undefined;
-}
+const isNotFound = (error: unknown) => (error as { status?: unknown })?.status === 404;
 
 export class QdrantStore implements VectorStore {
   readonly kind = "qdrant" as const;
   private readonly client: QdrantClient;
-  private ready: Promise<void> | undefined;
+  private readonly name: string;
+  private state: { shape: CollectionShape; at: number } | undefined;
+  private inspecting: Promise<{ shape?: CollectionShape; version: string }> | undefined;
 
   constructor(private readonly config: QdrantConfig) {
-    this.client = new QdrantClient({ url: config.url, apiKey: config.apiKey, checkCompatibility: false });
+    this.client = createQdrantClient(config);
+    this.name = config.collection;
   }
 
-  private async call<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs one request; failures become typed errors, and a configuration error forgets the shape. */
+  private async call<T>(op: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
-    } catch (cause) {
-      throw new AppError("store:unavailable", { cause, detail: `qdrant ${this.config.url}` });
+    } catch (error) {
+      const mapped = storeError(error, { url: this.config.url, op });
+      if (isNotFound(error) || mapped.code === "store:bad_config") this.state = undefined;
+      throw mapped;
     }
   }
 
-  /** Creates the collection and its payload indexes on first use (idempotent). */
-  private ensure(denseSize?: number): Promise<void> {
-    this.ready ??= this.call(async () => {
-      const name = this.config.collection;
-      if ((await this.client.collectionExists(name)).exists) return;
-      const size = this.config.denseSize ?? denseSize;
-      await this.client.createCollection(name, {
-        ...(size ? { vectors: { dense: { size, distance: "Cosine" } } } : {}),
-        sparse_vectors: { bm25: { modifier: "idf" } },
-      });
-      await this.client.createPayloadIndex(name, {
-        field_name: "corpus_id",
-        field_schema: { type: "keyword", is_tenant: true },
-        wait: true,
-      });
-      for (const field of ["case_no", "case_type", "court"]) {
-        await this.client.createPayloadIndex(name, { field_name: field, field_schema: "keyword", wait: true });
+  /** A read of a collection that may have been dropped meanwhile: a 404 reads as `empty`. */
+  private async read<T>(op: string, work: () => Promise<T>, empty: T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isNotFound(error)) {
+        this.state = undefined;
+        return empty;
       }
-      await this.client.createPayloadIndex(name, {
-        field_name: "decision_date_num",
-        field_schema: "integer",
-        wait: true,
-      });
-    }).catch((error) => {
-      this.ready = undefined;
-      throw error;
+      return this.call(op, () => Promise.reject(error));
+    }
+  }
+
+  /** Version gate, then the collection's shape (undefined: it does not exist). Creates nothing. */
+  inspect(): Promise<{ shape?: CollectionShape; version: string }> {
+    this.inspecting ??= (async () => {
+      const { version } = await this.call("version", () => this.client.versionInfo());
+      checkVersion(version);
+      const info = await this.read("get collection", () => this.client.getCollection(this.name), undefined);
+      const shape = info ? shapeOf(this.name, info) : undefined;
+      if (shape && this.config.denseSize)
+        checkDenseSize(this.name, shape, this.config.denseSize, "EMBEDDINGS_DIMENSIONS");
+      this.state = shape ? { shape, at: Date.now() } : undefined;
+      return { shape, version };
+    })().finally(() => {
+      this.inspecting = undefined;
     });
-    return this.ready;
+    return this.inspecting;
+  }
+
+  private async shape(): Promise<CollectionShape | undefined> {
+    if (this.state && Date.now() - this.state.at < STATE_TTL_MS) return this.state.shape;
+    return (await this.inspect()).shape;
+  }
+
+  /** The collection ready for points of `vectorSize` dense floats: created, dense vector added, indexed. */
+  private async writable(vectorSize: number | undefined): Promise<CollectionShape> {
+    const wanted = this.config.denseSize;
+    if (wanted && vectorSize && wanted !== vectorSize) {
+      throw new AppError("store:bad_config", {
+        detail: `embeddings have ${vectorSize} dimensions, EMBEDDINGS_DIMENSIONS=${wanted}`,
+        userMessage: `임베딩 벡터 크기(${vectorSize})가 EMBEDDINGS_DIMENSIONS(${wanted})와 다릅니다.`,
+      });
+    }
+    let shape = await this.shape();
+    if (!shape) {
+      const size = wanted ?? vectorSize;
+      await this.call("create collection", async () => {
+        try {
+          await createCollection(this.client, this.name, size);
+        } catch (error) {
+          // 409: another process created it first; the inspection below reads what it made.
+          if ((error as { status?: unknown })?.status !== 409) throw error;
+        }
+      });
+      // Twice at most: an inspection already under way may have started before the creation.
+      shape = (await this.inspect()).shape ?? (await this.inspect()).shape;
+      if (!shape) throw new AppError("store:unavailable", { detail: `qdrant collection ${this.name} vanished` });
+    }
+    if (vectorSize) {
+      checkDenseSize(this.name, shape, vectorSize, "임베딩 벡터");
+      if (shape.denseSize === undefined) shape = await this.addDense(vectorSize);
+    }
+    const ready = shape;
+    await this.call("create payload index", () => addMissingIndexes(this.client, this.name, ready));
+    return shape;
+  }
+
+  /** Adds the dense vector; when that fails, another writer may have added it first: look again. */
+  private async addDense(size: number): Promise<CollectionShape> {
+    try {
+      await this.call("add dense vector", () => addDenseVector(this.client, this.name, size));
+    } catch (error) {
+      const again = (await this.inspect()).shape;
+      if (again?.denseSize !== size) throw error;
+      return again;
+    }
+    const shape = (await this.inspect()).shape;
+    if (shape?.denseSize !== size) throw new AppError("store:unavailable", { detail: "dense vector not visible yet" });
+    return shape;
   }
 
   async upsert(items: IndexedChunk[]): Promise<void> {
-    await this.ensure(items.find((i) => i.vector?.length)?.vector?.length);
-    for (let i = 0; i < items.length; i += UPSERT_BATCH) {
-      const points = items.slice(i, i + UPSERT_BATCH).map((item) => ({
-        id: pointId(item.chunk.id),
-        vector: {
-          ...(item.vector?.length ? { dense: item.vector } : {}),
-          bm25: documentSparseVector(item.tokens),
-        },
-        payload: toPayload(item.chunk),
-      }));
-      await this.call(() => this.client.upsert(this.config.collection, { wait: true, points }));
+    await this.write(items, []);
+  }
+
+  /**
+   * New points first, then only the stale ones removed by id: a failure at any step leaves every
+   * decision with its old points, new ones, or both — never none.
+   */
+  async replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]): Promise<void> {
+    const before = caseNos.length ? await this.pointIds(documentsFilter(corpusId, caseNos)) : [];
+    await this.write(items, caseNos);
+    const written = new Set(items.map((i) => pointId(i.chunk.id)));
+    const stale = before.filter((id) => !written.has(id));
+    for (let i = 0; i < stale.length; i += DELETE_IDS) {
+      const points = stale.slice(i, i + DELETE_IDS);
+      await this.call("delete stale points", () => this.client.delete(this.name, { wait: true, points }));
     }
   }
 
-  async replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]): Promise<void> {
-    await this.upsert(items);
-    if (caseNos.length === 0) return;
-    // Only the points of these decisions that the new chunks did not overwrite.
-    await this.deleteBy({
-      must: [
-        { key: "corpus_id", match: { value: corpusId } },
-        { key: "case_no", match: { any: caseNos } },
-      ],
-      must_not: [{ has_id: items.map((i) => pointId(i.chunk.id)) }],
-    });
+  private async write(items: IndexedChunk[], replacedCaseNos: string[]): Promise<void> {
+    if (items.length === 0) return;
+    const vectorSize = items.find((i) => i.vector?.length)?.vector?.length;
+    if (vectorSize && items.some((i) => i.vector?.length && i.vector.length !== vectorSize)) {
+      throw new AppError("store:bad_config", { detail: "embeddings of different sizes in one write" });
+    }
+    await this.writable(vectorSize);
+    // BM25 length normalisation uses each corpus's average length as it will be after this write.
+    const averages = new Map<string, number>();
+    for (const [corpusId, group] of byCorpus(items)) {
+      const filter = untouchedFilter(corpusId, group, replacedCaseNos);
+      const existing = await this.call("corpus lengths", () => corpusLengths(this.client, this.name, filter));
+      averages.set(
+        corpusId,
+        averageLength(
+          existing,
+          group.map((i) => i.tokens.length),
+        ),
+      );
+    }
+    const points = items.map((item) => toPoint(item, averages.get(item.chunk.corpusId) ?? 1));
+    for (const batch of batches(points, this.config.upsertLimits ?? UPSERT_LIMITS)) {
+      await this.call("upsert", () => this.client.upsert(this.name, { wait: true, points: batch }));
+    }
+  }
+
+  /** Ids of the points matching `filter`, page by page. */
+  private async pointIds(filter: Payload): Promise<string[]> {
+    if (!(await this.shape())) return [];
+    const ids: string[] = [];
+    let offset: string | number | undefined;
+    do {
+      const page = await this.read(
+        "scroll ids",
+        () =>
+          this.client.scroll(this.name, {
+            filter,
+            limit: SCROLL_PAGE,
+            offset,
+            with_payload: false,
+            with_vector: false,
+          }),
+        { points: [], next_page_offset: null },
+      );
+      for (const p of page.points) ids.push(String(p.id));
+      const next = page.next_page_offset;
+      offset = typeof next === "string" || typeof next === "number" ? next : undefined;
+    } while (offset !== undefined);
+    return ids;
   }
 
   private async search(
@@ -173,18 +221,25 @@ export class QdrantStore implements VectorStore {
     using: "dense" | "bm25",
     options: SearchOptions,
   ): Promise<ScoredChunk[]> {
-    await this.ensure();
-    const filter = qdrantFilter(options.filter);
-    const corpusScope = options.filter?.corpusIds ? qdrantFilter({ corpusIds: options.filter.corpusIds }) : undefined;
-    const result = await this.call(() =>
-      this.client.query(this.config.collection, {
-        query,
-        using,
-        filter,
-        limit: options.topN,
-        with_payload: true,
-        ...(using === "bm25" && corpusScope ? { params: { idf: { corpus: corpusScope } } } : {}),
-      }),
+    const shape = await this.shape();
+    if (!shape) return [];
+    if (Array.isArray(query)) {
+      // No dense vector yet (sparse-only corpora so far): nothing to find, as in the embedded store.
+      if (shape.denseSize === undefined) return [];
+      checkDenseSize(this.name, shape, query.length, "질의 임베딩 벡터");
+    }
+    const result = await this.read(
+      "query",
+      () =>
+        this.client.query(this.name, {
+          query,
+          using,
+          filter: qdrantFilter(options.filter),
+          limit: options.topN,
+          with_payload: true,
+          ...(using === "bm25" ? { params: { idf: { corpus: idfCorpus(options.filter?.corpusIds) } } } : {}),
+        }),
+      { points: [] },
     );
     return result.points.map((p) => ({ chunk: fromPayload((p.payload ?? {}) as Payload), score: p.score }));
   }
@@ -198,15 +253,12 @@ export class QdrantStore implements VectorStore {
   }
 
   async getDocumentChunks(corpusId: string, caseNo: string): Promise<Chunk[]> {
-    await this.ensure();
-    const filter = {
-      must: [
-        { key: "corpus_id", match: { value: corpusId } },
-        { key: "case_no", match: { value: caseNo } },
-      ],
-    };
-    const result = await this.call(() =>
-      this.client.scroll(this.config.collection, { filter, limit: 10_000, with_payload: true, with_vector: false }),
+    if (!(await this.shape())) return [];
+    const filter = documentsFilter(corpusId, [caseNo]);
+    const result = await this.read(
+      "scroll",
+      () => this.client.scroll(this.name, { filter, limit: 10_000, with_payload: true, with_vector: false }),
+      { points: [] },
     );
     const order = (s: string) => SECTIONS.indexOf(s as SectionName);
     return result.points
@@ -214,18 +266,13 @@ export class QdrantStore implements VectorStore {
       .sort((a, b) => order(a.section) - order(b.section) || a.sectionOrder - b.sectionOrder);
   }
 
-  private async deleteBy(filter: Record<string, unknown>): Promise<void> {
-    await this.ensure();
-    await this.call(() => this.client.delete(this.config.collection, { wait: true, filter }));
+  private async deleteBy(filter: Payload): Promise<void> {
+    if (!(await this.shape())) return;
+    await this.read("delete", () => this.client.delete(this.name, { wait: true, filter }), undefined);
   }
 
   deleteDocument(corpusId: string, caseNo: string): Promise<void> {
-    return this.deleteBy({
-      must: [
-        { key: "corpus_id", match: { value: corpusId } },
-        { key: "case_no", match: { value: caseNo } },
-      ],
-    });
+    return this.deleteBy(documentsFilter(corpusId, [caseNo]));
   }
 
   deleteCorpus(corpusId: string): Promise<void> {
@@ -233,9 +280,11 @@ export class QdrantStore implements VectorStore {
   }
 
   async count(filter?: StoreFilter): Promise<number> {
-    await this.ensure();
-    const result = await this.call(() =>
-      this.client.count(this.config.collection, { filter: qdrantFilter(filter), exact: true }),
+    if (!(await this.shape())) return 0;
+    const result = await this.read(
+      "count",
+      () => this.client.count(this.name, { filter: qdrantFilter(filter), exact: true }),
+      { count: 0 },
     );
     return result.count;
   }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiConfig } from "@/lib/ai/config";
-import { type ComponentStatus, checkComponents, getComponentStatuses, resetStatusCache } from "@/lib/ai/status";
+import {
+  type ComponentStatus,
+  checkComponents,
+  getComponentStatuses,
+  resetStatusCache,
+  statusesForRole,
+} from "@/lib/ai/status";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
+import { startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
 import { DEAD_URL } from "./support";
 
@@ -16,6 +23,7 @@ const models = { analyst: "qwen-a", judge: "qwen-a", answer: "qwen-b" };
 const base = (over: Partial<AiConfig> = {}): AiConfig => ({
   store: { kind: "embedded", dataDir: "./data", qdrantCollection: "precedent_chunks" },
   statusCacheSeconds: 0,
+  faultCooldownSeconds: 30,
   ...over,
 });
 const live = (): AiConfig =>
@@ -41,6 +49,27 @@ describe("component status", () => {
     expect(s.embeddings?.detail).toContain("bge-m3");
     expect(s.reranker?.detail).toContain("bge-reranker");
     expect(s.store?.detail).toMatch(/^내장 저장소 \(SQLite\) · .*data[/\\]store$/);
+  });
+
+  it("lawyers see states and fallbacks only: no model, host or data path; admins see the details", async () => {
+    const config = base({
+      chat: { baseURL: "http://10.1.2.3:1/v1", models, timeoutMs: 1000 },
+      embeddings: { baseURL: openai.url, model: "bge-m3", timeoutMs: 1000, batchSize: 64 },
+      store: { kind: "embedded", dataDir: "/srv/secret-data", qdrantCollection: "precedent_chunks" },
+    });
+    const all = await checkComponents(config, { probeTimeoutMs: 500 });
+    const admin = statusesForRole(all, "admin");
+    expect(admin).toEqual(all);
+    expect(JSON.stringify(admin)).toContain("10.1.2.3");
+    expect(JSON.stringify(admin)).toContain("/srv/secret-data");
+
+    const lawyer = statusesForRole(all, "lawyer");
+    const text = JSON.stringify(lawyer);
+    for (const secret of ["10.1.2.3", new URL(openai.url).host, "/srv/secret-data", "qwen-a", "bge-m3"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(lawyer.map((s) => [s.id, s.state, s.fallback])).toEqual(all.map((s) => [s.id, s.state, s.fallback]));
+    expect(byId(lawyer).llm?.state).toBe("unreachable");
   });
 
   it("says what is not configured and what the app does without it", async () => {
@@ -91,7 +120,7 @@ describe("component status", () => {
   it("treats a server without a /models route as reachable, and checks Qdrant with its key", async () => {
     // The rerank fake has no /v1/models: a 404 still proves an HTTP server is there.
     const noModels = { baseURL: `${reranker.url}/v1`, models, timeoutMs: 1000 };
-    const qdrant = await startFakeRerank({ error: { status: 200, body: { result: { collections: [] } } } });
+    const qdrant = await startQdrantStandIn({ apiKey: "qk" });
     const s = byId(
       await checkComponents(
         base({
@@ -109,7 +138,9 @@ describe("component status", () => {
     expect(s.llm?.state).toBe("active");
     expect(s.store?.state).toBe("active");
     expect(s.store?.detail).toContain("컬렉션 없음");
-    expect(qdrant.requests.at(-1)?.path).toBe("/collections");
+    // Through the store's own client and checks: version gate, then the collection (404: not yet made).
+    expect(qdrant.requests.map((r) => r.operation)).toEqual(["root", "get_collection"]);
+    expect(qdrant.violations).toEqual([]);
     await qdrant.close();
   });
 
@@ -139,7 +170,7 @@ describe("component status", () => {
     const probes = () => openai.requests.filter((r) => r.path.endsWith("/models")).length;
     const before = probes();
     const first = await getComponentStatuses(cached);
-    expect(await getComponentStatuses(cached)).toBe(first);
+    expect(await getComponentStatuses(cached)).toEqual(first);
     expect(probes() - before).toBe(2); // llm + embeddings, once
     await getComponentStatuses({ ...cached, statusCacheSeconds: 0 });
     await getComponentStatuses({ ...cached, statusCacheSeconds: 0 });

@@ -1,10 +1,12 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { clientIp } from "@/lib/auth/client-ip";
 import { requireUser, SESSION_COOKIE } from "@/lib/auth/session";
 import { changePassword } from "@/lib/auth/users";
+import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
 import { currentUser } from "../../(auth)/auth";
 
@@ -17,7 +19,8 @@ export async function changePasswordAction(_prev: { error?: string }, formData: 
     const user = requireUser(await currentUser());
     const parsed = schema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return { error: parsed.error.issues[0]?.message };
-    await changePassword(user.id, user.email, parsed.data.current, parsed.data.next);
+    const ip = clientIp(await headers(), env().TRUST_PROXY);
+    await changePassword(user.id, user.email, parsed.data.current, parsed.data.next, { ip });
   } catch (error) {
     return { error: failure(error).message };
   }

@@ -4,8 +4,9 @@ import { createStreamableValue, type StreamableValue } from "@ai-sdk/rsc";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
-import { finishRun, registerRun, stopRun } from "@/lib/chat/running";
-import { type AnswerState, applyChatEvent, initialAnswerState } from "@/lib/chat/state";
+import { resumeAnswer } from "@/lib/chat/resume";
+import { finishRun, publishRun, registerRun, stopRun, watchRun } from "@/lib/chat/running";
+import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
 import { failure } from "@/lib/errors";
 import { currentUser } from "../../(auth)/auth";
 
@@ -14,13 +15,48 @@ const askSchema = z.object({
   chatId: z.string().min(1).optional(),
   corpusIds: z.array(z.string().min(1)).max(50).optional(),
 });
+const messageIdSchema = z.string().min(1).max(64);
 
 export type AskResult =
   | { ok: true; chatId: string; messageId: string; state: StreamableValue<AnswerState> }
   | { ok: false; message: string };
 
+export type ResumeResult =
+  | { ok: true; live: true; state: StreamableValue<AnswerState> }
+  | { ok: true; live: false; final: AnswerState }
+  | { ok: false; message: string };
+
 // Snapshots are throttled: an answer streams ~100 deltas; the browser needs ~20 frames a second.
 const FRAME_MS = 50;
+
+/** A browser's view of a running answer: whole state snapshots, throttled, ending with the final one. */
+function streamRun(messageId: string, userId: string): StreamableValue<AnswerState> | undefined {
+  let last = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  let latest: AnswerState | undefined;
+  const streamable = createStreamableValue<AnswerState>();
+  const watched = watchRun(messageId, userId, (state, final) => {
+    latest = state;
+    if (final) {
+      clearTimeout(pending);
+      watched?.unsubscribe();
+      streamable.done(state);
+    } else if (Date.now() - last >= FRAME_MS) {
+      last = Date.now();
+      streamable.update(state);
+    } else {
+      // The last change inside a frame is sent at the frame's end, not dropped.
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        last = Date.now();
+        if (latest && latest.status === "running") streamable.update(latest);
+      }, FRAME_MS);
+    }
+  });
+  if (!watched) return undefined;
+  streamable.update(watched.state);
+  return streamable.value;
+}
 
 /** Asks a question (in a new or an existing chat); the answer streams back as state snapshots. */
 export async function askAction(input: z.input<typeof askSchema>): Promise<AskResult> {
@@ -30,32 +66,37 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
     const prepared = await prepareAsk(user.id, parsed.data.question, parsed.data.chatId, parsed.data.corpusIds);
-    const streamable = createStreamableValue<AnswerState>(initialAnswerState());
-    const controller = registerRun(prepared.assistantMessageId, user.id);
-    let state = initialAnswerState();
-    let last = 0;
-    void runAsk(
-      prepared,
-      (event) => {
-        state = applyChatEvent(state, event);
-        const final = state.status !== "running";
-        if (final || Date.now() - last >= FRAME_MS) {
-          last = Date.now();
-          streamable.update(state);
-        }
-      },
-      controller.signal,
-    ).finally(() => {
-      finishRun(prepared.assistantMessageId);
-      streamable.done(state);
-    });
-    return { ok: true, chatId: prepared.chatId, messageId: prepared.assistantMessageId, state: streamable.value };
+    const id = prepared.assistantMessageId;
+    const controller = registerRun(id, user.id, initialAnswerState());
+    const state = streamRun(id, user.id);
+    void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal).then(
+      (final) => finishRun(id, final),
+      (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
+    );
+    if (!state) throw new Error("answer run vanished before it was watched");
+    return { ok: true, chatId: prepared.chatId, messageId: id, state };
   } catch (error) {
     return { ok: false, message: failure(error).message };
   }
 }
 
+/** Reconnects to an answer after a reload or navigation: its live stream, or how it ended. */
+export async function resumeAnswerAction(messageId: string): Promise<ResumeResult> {
+  try {
+    const user = requireUser(await currentUser());
+    const id = messageIdSchema.parse(messageId);
+    const state = streamRun(id, user.id);
+    if (state) return { ok: true, live: true, state };
+    return { ok: true, live: false, final: await resumeAnswer(user.id, id) };
+  } catch (error) {
+    return { ok: false, message: failure(error).message };
+  }
+}
+
+/** Stops one of the user's answers; anyone else (or nobody signed in) stops nothing. */
 export async function stopAction(messageId: string): Promise<{ stopped: boolean }> {
-  const user = requireUser(await currentUser());
-  return { stopped: stopRun(messageId, user.id) };
+  const user = await currentUser();
+  const id = messageIdSchema.safeParse(messageId);
+  if (!user || !id.success) return { stopped: false };
+  return { stopped: stopRun(id.data, user.id) };
 }

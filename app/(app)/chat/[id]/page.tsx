@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { ChatView, type Turn } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
-import { getComponentStatuses } from "@/lib/ai/status";
+import { getComponentStatusesFor } from "@/lib/ai/status";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
 import { listCorpora } from "@/lib/db/corpora";
@@ -15,7 +15,11 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   // Another user's chat is indistinguishable from a missing one.
   const chat = await findOwnChat(user.id, id);
   if (!chat) notFound();
-  const [chats, statuses, corpora] = await Promise.all([listChats(user.id), getComponentStatuses(), listCorpora()]);
+  const [chats, statuses, corpora] = await Promise.all([
+    listChats(user.id),
+    getComponentStatusesFor(user.role),
+    listCorpora(),
+  ]);
   const searchable = corpora
     .filter((c) => c.documentCount > 0)
     .map(({ id, name, documentCount }) => ({ id, name, documentCount }));

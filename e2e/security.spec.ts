@@ -1,0 +1,118 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_USERS } from "../playwright.config";
+import { signIn } from "./helpers";
+
+const { admin, lawyer } = E2E_USERS;
+const FAKE_OPENAI_PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 11;
+
+/** A page navigation's or an API request's response. */
+type AnyResponse = { headers(): Record<string, string>; url(): string };
+
+function expectSecurityHeaders(response: AnyResponse | null, kind: "page" | "api") {
+  if (!response) throw new Error("no response");
+  const headers = response.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp, `CSP on ${response.url()}`).toContain("frame-ancestors 'none'");
+  if (kind === "page") {
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("form-action 'self'");
+  } else {
+    expect(csp).toContain("default-src 'none'");
+  }
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+}
+
+/** Collects CSP violations: the console reports and the DOM's securitypolicyviolation events. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const messages: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.text().includes("Content Security Policy")) messages.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...messages,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}
+
+test.describe("security", () => {
+  test("sign-in does not follow a next= that leaves the app", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL as string).origin;
+    for (const next of ["/%5Cevil.example", "//evil.example", "https://evil.example/", "/%09/evil.example"]) {
+      await page.context().clearCookies();
+      await page.goto(`/login?next=${next}`);
+      await page.getByTestId("login-email").fill(lawyer.email);
+      await page.getByTestId("login-password").fill(lawyer.password);
+      await page.getByTestId("login-submit").click();
+      await expect(page.getByTestId("current-user")).toBeVisible();
+      expect(new URL(page.url()).origin).toBe(origin);
+      expect(new URL(page.url()).pathname).toBe("/");
+    }
+    // A path of the app is followed.
+    await page.context().clearCookies();
+    await page.goto("/login?next=/account");
+    await page.getByTestId("login-email").fill(lawyer.email);
+    await page.getByTestId("login-password").fill(lawyer.password);
+    await page.getByTestId("login-submit").click();
+    await expect(page).toHaveURL(`${origin}/account`);
+  });
+
+  test("CSP and the other security headers are on every kind of page and on API routes", async ({ page, request }) => {
+    expectSecurityHeaders(await page.goto("/login"), "page");
+    expectSecurityHeaders(await request.get("/api/health"), "api");
+    expectSecurityHeaders(await request.get("/no-such-page"), "page");
+
+    await signIn(page, admin.email, admin.password);
+    expectSecurityHeaders(await page.goto("/"), "page");
+    expectSecurityHeaders(await page.goto("/admin"), "page");
+    expectSecurityHeaders(await page.goto("/admin/corpora"), "page");
+    expectSecurityHeaders(await page.goto("/account"), "page");
+    expectSecurityHeaders(await page.goto(`/precedents/${encodeURIComponent("2098다1001")}`), "page");
+    await expect(page.getByTestId("precedent-page")).toBeVisible();
+    // An API route with the signed-in cookie (the admin job endpoint answers 404 for no such job).
+    expectSecurityHeaders(await page.request.get("/api/admin/jobs/none"), "api");
+
+    // Each page view gets its own nonce.
+    const a = (await page.goto("/"))?.headers()["content-security-policy"];
+    const b = (await page.goto("/"))?.headers()["content-security-policy"];
+    expect(a).not.toBe(b);
+  });
+
+  test("no CSP violation while signing in and asking a question (the page hydrates and streams)", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await signIn(page, lawyer.email, lawyer.password);
+    const chat = await page.goto("/");
+    expectSecurityHeaders(chat, "page");
+    await page.getByTestId("chat-input").fill("배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?");
+    await page.getByTestId("chat-input").press("Enter");
+    // Only a hydrated page streams the answer in (a server action over fetch, RSC flight).
+    await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+    expectSecurityHeaders(await page.reload(), "page");
+    await expect(page.getByTestId("answer")).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
+  test("a lawyer's status panel shows states without model hosts; an admin's shows them", async ({ page }) => {
+    await signIn(page, lawyer.email, lawyer.password);
+    const panel = page.getByTestId("status-panel");
+    await expect(panel.getByTestId("status-llm")).toHaveAttribute("data-state", "active");
+    // Not in the panel, and not anywhere in what the browser received.
+    expect(await page.content()).not.toContain(`:${FAKE_OPENAI_PORT}`);
+    await expect(panel).not.toContainText("fake-chat");
+
+    await page.context().clearCookies();
+    await signIn(page, admin.email, admin.password);
+    await expect(page.getByTestId("status-panel")).toContainText(`127.0.0.1:${FAKE_OPENAI_PORT}`);
+  });
+});

@@ -1,0 +1,61 @@
+import { AppError, type ErrorCode } from "../errors";
+
+/**
+ * Recent failures of model components met by real chat calls (not probes). A component that just
+ * failed is skipped by later questions for FAULT_COOLDOWN_SECONDS — a dead embeddings server then
+ * costs one question one short timeout instead of every question — and the status panel shows it
+ * amber until it works again. Per server process, like the calls themselves.
+ */
+
+export type FaultyComponent = "llm" | "embeddings" | "reranker";
+
+export interface Fault {
+  at: number;
+  code: ErrorCode;
+  /** Korean, safe to show. */
+  message: string;
+}
+
+/** Failures that say the component itself is unwell (an abort or a missing setting does not). */
+const FAULT_CODES = new Set<ErrorCode>([
+  "ai:timeout",
+  "ai:unreachable",
+  "ai:upstream_error",
+  "ai:rate_limited",
+  "ai:unauthorized",
+  "ai:bad_response",
+]);
+
+/** How long a fault stays on the status panel after its cooldown (it is news until then). */
+const SHOWN_FOR_MS = 5 * 60_000;
+
+// On globalThis: Next.js may load this module in more than one bundle of the same process.
+const holder = globalThis as unknown as { __faults?: Map<FaultyComponent, Fault> };
+holder.__faults ??= new Map();
+const faults: Map<FaultyComponent, Fault> = holder.__faults;
+
+export function recordFault(component: FaultyComponent, error: unknown, now = Date.now()): void {
+  if (!(error instanceof AppError) || !FAULT_CODES.has(error.code)) return;
+  faults.set(component, { at: now, code: error.code, message: error.userMessage });
+}
+
+export function recordSuccess(component: FaultyComponent): void {
+  faults.delete(component);
+}
+
+/** The fault that makes chat skip the component right now, if any. */
+export function coolingDown(component: FaultyComponent, cooldownMs: number, now = Date.now()): Fault | undefined {
+  const fault = faults.get(component);
+  return fault && now - fault.at < cooldownMs ? fault : undefined;
+}
+
+/** A fault recent enough to show on the status panel. */
+export function recentFault(component: FaultyComponent, cooldownMs: number, now = Date.now()): Fault | undefined {
+  const fault = faults.get(component);
+  return fault && now - fault.at < Math.max(cooldownMs, SHOWN_FOR_MS) ? fault : undefined;
+}
+
+/** Tests only. */
+export function clearFaults(): void {
+  faults.clear();
+}

@@ -1,0 +1,28 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { env } from "@/lib/env";
+import { createNonce, pageContentSecurityPolicy } from "@/lib/security/headers";
+
+/**
+ * A per-request CSP nonce for every page (see lib/security/headers.ts). The CSP goes on the request
+ * too: that is where Next finds the nonce to put on its scripts.
+ */
+export function proxy(request: NextRequest) {
+  const csp = pageContentSecurityPolicy(createNonce(), { dev: env().NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Not API routes, static files or server-action calls: Next clones and buffers the body of
+      // every request a proxy sees (truncated past 10 MB), which would break streamed uploads.
+      // API routes and everything else get their headers from next.config.ts instead.
+      source: "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico).*)",
+      missing: [{ type: "header", key: "next-action" }],
+    },
+  ],
+};

@@ -1,0 +1,242 @@
+// Load benchmark: the production server with fake model servers of realistic latency (400 ms to the
+// first token, 40 tokens/s), N simulated lawyers asking at once through the same server action the
+// browser uses, without and with an import running. Prints figures; asserts nothing.
+//   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import]
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RATIONALE_MARKER } from "../lib/ai/prompts/judge";
+import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
+import { startFakeRerank } from "../tests/fake-servers/rerank-server";
+import { percentile, syntheticCorpus } from "./bench-support";
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const LAWYERS = arg("--lawyers", "1,8,25,50").split(",").map(Number);
+const QUESTIONS = Number(arg("--questions", "1"));
+const WITH_IMPORT = !process.argv.includes("--no-import");
+const IMPORT_DECISIONS = Number(arg("--import-decisions", "2000"));
+const PORT = Number(arg("--port", "3190"));
+const SOURCE = existsSync("../shared/data/precedents") ? "../shared/data/precedents" : "tests/fixtures/decisions";
+
+const work = mkdtempSync(join(tmpdir(), "rar-load-"));
+const dataDir = join(work, "data");
+const dbUrl = `file:${join(dataDir, "app.db")}`;
+
+// ── fake models: 400 ms to first token, 40 tokens/s at ~2 characters a token ─────────────────────
+const answerText =
+  "약혼 해제에 책임이 있는 사람은 자신이 준 예물의 반환을 청구할 수 없습니다(대법원 76므41). 예물의 수수는 혼인 불성립을 해제조건으로 하는 증여와 비슷하지만, 유책자에게는 반환청구권이 인정되지 않습니다.";
+const llm = await startFakeOpenAI({
+  latencyMs: 400,
+  chunkSize: 2,
+  chunkDelayMs: 25,
+  embeddingDimensions: 64,
+  rules: [
+    { system: "법률 분석가", reply: "약혼 해제 시 예물 반환 청구의 가부와 유책 당사자의 반환청구권" },
+    {
+      system: "대법원 판사",
+      reply: `쟁점은 유책자의 예물 반환 청구이다.\n${RATIONALE_MARKER}\n약혼 해제에 관하여 과실이 있는 유책자는 그가 제공한 예물의 반환을 청구할 수 없다.`,
+    },
+    { system: "리서치 어시스턴트", reply: answerText },
+  ],
+});
+const embeddings = await startFakeOpenAI({ latencyMs: 30, embeddingDimensions: 64 });
+const reranker = await startFakeRerank({ latencyMs: 50 });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  DATABASE_URL: dbUrl,
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: "admin@load.test",
+  ADMIN_PASSWORD: "admin-password-load",
+  LLM_BASE_URL: llm.url,
+  LLM_MODEL: "fake-chat",
+  EMBEDDINGS_BASE_URL: embeddings.url,
+  EMBEDDINGS_MODEL: "fake-embed",
+  EMBEDDINGS_DIMENSIONS: "64",
+  RERANK_BASE_URL: reranker.url,
+  RERANK_MODEL: "fake-rerank",
+};
+/** Runs a child to its end (asynchronously: the fake model servers live in this process). */
+function run(args: string[], inherit = false): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", inherit ? "inherit" : "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (err += d));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
+  });
+}
+const tsx = (script: string, args: string[] = [], extra: string[] = []) =>
+  run([...extra, "--import", "tsx", script, ...args]);
+
+console.log(`작업 폴더 ${work}; 말뭉치 ${SOURCE}`);
+mkdirSync(dataDir, { recursive: true });
+await tsx("scripts/db-migrate.ts", [], ["--experimental-wasm-modules", "--no-warnings"]);
+await tsx("scripts/db-seed.ts");
+await tsx("scripts/ingest.ts", [SOURCE, "--corpus", "판례"]);
+const cookies = JSON.parse(await tsx("scripts/bench-load-users.ts", [String(Math.max(...LAWYERS))])) as string[];
+if (!existsSync(".next/BUILD_ID")) {
+  console.log("프로덕션 빌드가 없어 빌드합니다…");
+  await run(["node_modules/next/dist/bin/next", "build"], true);
+}
+
+// ── the server, and its memory ────────────────────────────────────────────────────────────────────
+const server = spawn(
+  process.execPath,
+  ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", `${PORT}`],
+  {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
+let serverLog = "";
+server.stdout?.on("data", (d) => (serverLog += d));
+server.stderr?.on("data", (d) => (serverLog += d));
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  const ok = await fetch(`${base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) break;
+  if (i > 300) throw new Error(`server did not start:\n${serverLog}`);
+  await new Promise((r) => setTimeout(r, 100));
+}
+const rssOf = (pid: number | undefined): number => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+};
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssOf(server.pid));
+}, 200);
+
+const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+  node: Record<string, { exportedName?: string }>;
+};
+const askId = Object.entries(manifest.node).find(([, v]) => v.exportedName === "askAction")?.[0];
+if (!askId) throw new Error("askAction not found in the build's server reference manifest");
+
+interface Sample {
+  ok: boolean;
+  firstVisibleMs: number;
+  firstAnswerMs: number;
+  totalMs: number;
+}
+
+/** One question through the server action, read as the browser reads it (RSC stream of state snapshots). */
+async function ask(cookie: string, question: string): Promise<Sample> {
+  const t0 = performance.now();
+  const failed = { ok: false, firstVisibleMs: Number.NaN, firstAnswerMs: Number.NaN, totalMs: Number.NaN };
+  try {
+    const response = await fetch(`${base}/`, {
+      method: "POST",
+      headers: {
+        "Next-Action": askId as string,
+        "content-type": "text/plain;charset=UTF-8",
+        accept: "text/x-component",
+        cookie,
+      },
+      body: JSON.stringify([{ question }]),
+    });
+    if (!response.ok || !response.body) return failed;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let firstVisibleMs = Number.NaN;
+    let firstAnswerMs = Number.NaN;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      const at = performance.now() - t0;
+      // Visible progress: the first state snapshot after the initial one (a search count, the
+      // analytical query being written, the waiting notice — each is shown as it arrives).
+      if (Number.isNaN(firstVisibleMs) && (text.match(/\{"curr":/g) ?? []).length >= 2) firstVisibleMs = at;
+      if (Number.isNaN(firstAnswerMs) && /"answer":"[^"]/.test(text)) firstAnswerMs = at;
+    }
+    return { ok: /"status":"done"/.test(text), firstVisibleMs, firstAnswerMs, totalMs: performance.now() - t0 };
+  } catch {
+    return failed;
+  }
+}
+
+async function round(lawyers: number): Promise<{ samples: Sample[]; wallMs: number }> {
+  const t0 = performance.now();
+  const perLawyer = await Promise.all(
+    Array.from({ length: lawyers }, async (_, i) => {
+      const out: Sample[] = [];
+      for (let q = 0; q < QUESTIONS; q++) {
+        out.push(await ask(cookies[i] as string, `약혼 예물을 돌려받을 수 있나요? (변호사 ${i + 1}, 질문 ${q + 1})`));
+      }
+      return out;
+    }),
+  );
+  return { samples: perLawyer.flat(), wallMs: performance.now() - t0 };
+}
+
+const fmt = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "—");
+const rows: string[] = [];
+async function measure(label: string): Promise<void> {
+  for (const n of LAWYERS) {
+    peakRss = rssOf(server.pid);
+    const { samples, wallMs } = await round(n);
+    const ok = samples.filter((s) => s.ok);
+    const first = ok.map((s) => s.firstVisibleMs);
+    const answer = ok.map((s) => s.firstAnswerMs);
+    const total = ok.map((s) => s.totalMs);
+    rows.push(
+      `| ${label} | ${n} | ${ok.length}/${samples.length} | ${samples.length - ok.length} | ${fmt(percentile(first, 50))} / ${fmt(percentile(first, 95))} | ${fmt(percentile(answer, 50))} / ${fmt(percentile(answer, 95))} | ${fmt(percentile(total, 50))} / ${fmt(percentile(total, 95))} | ${fmt(wallMs)} | ${Math.round(peakRss / 1_048_576)} |`,
+    );
+    console.log(rows.at(-1));
+  }
+}
+
+console.log(
+  "| 조건 | 변호사 | 완료 | 오류 | 첫 표시 p50/p95 ms | 첫 답변 글자 p50/p95 ms | 전체 p50/p95 ms | 전체 소요 ms | 서버 RSS 최대 MB |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+await measure("가져오기 없음");
+
+let importer: ChildProcess | undefined;
+let importLog = "";
+if (WITH_IMPORT) {
+  const corpusDir = join(work, "import");
+  const count = syntheticCorpus(SOURCE, corpusDir, IMPORT_DECISIONS);
+  importer = spawn(process.execPath, ["--import", "tsx", "scripts/ingest.ts", corpusDir, "--corpus", "대량"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  importer.stdout?.on("data", (d) => (importLog += d));
+  importer.stderr?.on("data", (d) => (importLog += d));
+  // Let the import get going (past start-up) before the lawyers ask.
+  await new Promise((r) => setTimeout(r, 3_000));
+  console.log(`(가져오기 진행 중: 판례 ${count}건)`);
+  await measure("가져오기 중");
+}
+const importStillRunning = importer !== undefined && importer.exitCode === null;
+importer?.kill("SIGTERM");
+clearInterval(sampler);
+
+// Nothing lost: every question and every finished answer is in the database.
+const counts = JSON.parse(await tsx("scripts/bench-load-users.ts", ["--count"])) as Record<string, number>;
+const busy = (serverLog.match(/\[db:busy\]/g) ?? []).length;
+server.kill("SIGTERM");
+await Promise.all([llm.close(), embeddings.close(), reranker.close()]);
+console.log(
+  `\n저장 확인: 질문 ${counts.user}건, 완료된 답변 ${counts.complete}건, 그 밖의 답변 ${counts.other}건; 서버 로그의 db:busy ${busy}건` +
+    (WITH_IMPORT ? `; 측정이 끝날 때 가져오기 ${importStillRunning ? "진행 중이었음" : "이미 끝나 있었음"}` : ""),
+);
+if (!process.argv.includes("--keep")) rmSync(work, { recursive: true, force: true });
+process.exit(0);
