@@ -69,6 +69,9 @@ export default defineConfig({
         RERANK_MODEL: "fake-rerank",
         VECTOR_STORE: "embedded",
         STATUS_CACHE_SECONDS: "0",
+        // A killed import is noticed within seconds (e2e/jobs.spec.ts kills one).
+        JOB_HEARTBEAT_SECONDS: "1",
+        JOB_STALE_SECONDS: "3",
       },
     },
   ],

@@ -48,6 +48,10 @@ export interface EvaluationInput {
   resamples?: number;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Between pairs: gives the event loop its turn; throws to stop the run (a cancelled job). */
+  checkpoint?: () => Promise<void>;
+  /** Aborts model calls in flight when the job must stop. */
+  signal?: AbortSignal;
 }
 
 /** One evaluation from the benchmark to the written report (the CLI and /admin/eval both run this). */
@@ -62,7 +66,7 @@ export async function executeEvaluation(input: EvaluationInput) {
       ? recordCalls(input.record)
       : modelCallsFromSettings(settings);
   const config = withModelCalls(aiConfigFrom(settings), calls, settings);
-  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] } };
+  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] }, signal: input.signal };
   const run: EvalRun = await runEvaluation({
     items: input.items,
     systems: input.systems,
@@ -72,6 +76,7 @@ export async function executeEvaluation(input: EvaluationInput) {
     fingerprint: { config, corpus: await corpusIndexVersion(corpus.id) },
     concurrency: input.concurrency,
     onProgress: input.onProgress,
+    checkpoint: input.checkpoint,
   });
   const baseline = input.baseline ?? (input.systems.some((s) => s.id === "sparse") ? "sparse" : input.systems[0]?.id);
   const report = writeReport(input.outDir, input.title, input.items, run, input.systems, {

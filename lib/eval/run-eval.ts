@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError, toAppError } from "../errors";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
+import { yieldIfBusy } from "../time-slice";
 import type { BenchmarkItem } from "./benchmark";
 import { type Citations, citationsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
@@ -124,6 +125,8 @@ export async function runEvaluation(input: {
   fingerprint?: Omit<FingerprintContext, "available" | "settings">;
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Called before each pair: gives the event loop its turn; throws to stop the run (cancel). */
+  checkpoint?: () => Promise<void>;
 }): Promise<EvalRun> {
   if (input.cacheDir && !input.fingerprint) throw new Error("runEvaluation: a cache needs a fingerprint context");
   const ctx = input.fingerprint && { ...input.fingerprint, available: input.available, settings: input.deps.settings };
@@ -144,6 +147,7 @@ export async function runEvaluation(input: {
   let done = 0;
   const worker = async () => {
     for (let i = next++; i < tasks.length; i = next++) {
+      await (input.checkpoint ?? yieldIfBusy)();
       const { system, item } = tasks[i] as (typeof tasks)[number];
       const fp = fingerprints[system.id]?.[item.kind];
       const path = input.cacheDir && fp ? join(input.cacheDir, system.id, `${itemCacheKey(fp, item)}.json`) : undefined;
