@@ -101,6 +101,11 @@ const schema = z
     CHAT_EMBEDDINGS_TIMEOUT_MS: positiveInt(5_000),
     CHAT_RERANK_TIMEOUT_MS: positiveInt(8_000),
     FAULT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+    /**
+     * The longest a lawyer waits for an answer once it starts being written: then model calls are
+     * cut and the answer ends with what exists (the text so far, or the precedents found).
+     */
+    ANSWER_DEADLINE_SECONDS: positiveInt(90),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
