@@ -40,6 +40,7 @@ function DecisionItem({
       data-case-type={group.caseType}
       data-court={group.court}
       data-cited={group.cited}
+      data-rank={group.rank}
       className={`rounded-md border p-2 ${group.cited ? "border-accent bg-accent-soft/40" : "border-line"}`}
     >
       <div className="flex flex-wrap items-baseline gap-x-2">

@@ -28,6 +28,8 @@ export interface DecisionGroup {
   /** Corpora holding the decision, in ranking order of their passages. */
   corpusIds: string[];
   bestScore: number;
+  /** Position of its best-ranked passage in the ranking (0 = first). */
+  rank: number;
   cited: boolean;
   /** Passages in ranking order; the same passage from two corpora appears once. */
   passages: EvidencePassage[];
@@ -45,7 +47,7 @@ export function groupEvidence(context: ScoredChunk[], parts: AnswerPart[] = []):
   const citedIds = citedChunkIds(parts);
   const cited = new Set(citedIds);
   const groups = new Map<string, DecisionGroup & { seen: Map<string, EvidencePassage>; ids: Set<string> }>();
-  for (const { chunk, score } of context) {
+  for (const [rank, { chunk, score }] of context.entries()) {
     const key = decisionKey(chunk);
     let group = groups.get(key);
     if (!group) {
@@ -59,6 +61,7 @@ export function groupEvidence(context: ScoredChunk[], parts: AnswerPart[] = []):
         decisionDate: chunk.decisionDate,
         corpusIds: [],
         bestScore: score,
+        rank,
         cited: false,
         passages: [],
         seen: new Map(),

@@ -42,7 +42,13 @@ describe("evidence by decision", () => {
     const first = groups[0];
     expect(first?.passages.map((p) => p.score)).toEqual([0.9, 0.85, 0.8, 0.7, 0.6]);
     expect(first?.bestScore).toBe(0.9);
-    expect(groups[1]).toMatchObject({ court: "대법원", caseType: "가사", caseName: "94므826, 833 사건", cited: false });
+    expect(groups[1]).toMatchObject({
+      court: "대법원",
+      caseType: "가사",
+      caseName: "94므826, 833 사건",
+      cited: false,
+      rank: 2,
+    });
   });
 
   it("puts the cited decisions first, in the order the answer cites them, and marks them", () => {
