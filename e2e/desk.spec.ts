@@ -41,9 +41,7 @@ for (const size of [
     const messages = page.getByTestId("messages");
     await expect(page.getByTestId("stop")).toBeInViewport({ timeout: 30_000 });
     // Still streaming once the answer is longer than its pane: 중지 is still in view.
-    await expect
-      .poll(() => messages.evaluate((e) => e.scrollHeight > e.clientHeight), { timeout: 30_000 })
-      .toBe(true);
+    await expect.poll(() => messages.evaluate((e) => e.scrollHeight > e.clientHeight), { timeout: 30_000 }).toBe(true);
     await expect(answer).toHaveAttribute("data-status", "running");
     await expect(page.getByTestId("stop")).toBeInViewport();
     await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });

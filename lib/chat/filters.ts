@@ -1,10 +1,10 @@
-import { z } from "zod";
 import type { StoreFilter } from "../store/types";
 
 /**
  * What a lawyer narrows a chat's search to: corpora, court level or court, decision dates, case
  * types. Kept per chat (Chat.filters), applied in retrieval through the store's filter (both
- * stores), and shown on every answer written with them.
+ * stores), and shown on every answer written with them. No zod here: the browser imports this
+ * module, and zod probes for eval, which the page's CSP forbids.
  */
 
 /** The case types a lawyer picks from, and the 사건종류 values of the data each one stands for. */
@@ -18,28 +18,17 @@ export const CASE_TYPES = {
 export type CaseTypeLabel = keyof typeof CASE_TYPES;
 export const CASE_TYPE_LABELS = Object.keys(CASE_TYPES) as CaseTypeLabel[];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "날짜는 YYYY-MM-DD 형식이어야 합니다.");
-const name = z.string().trim().min(1).max(100);
-
-export const chatFiltersSchema = z
-  .object({
-    corpusIds: z.array(z.string().min(1).max(64)).max(50).optional(),
-    /** 법원등급 as stored with the decisions ("대법원", "하급심"). */
-    courtLevel: name.optional(),
-    courts: z.array(name).max(50).optional(),
-    caseTypes: z
-      .array(z.enum(CASE_TYPE_LABELS as [CaseTypeLabel, ...CaseTypeLabel[]]))
-      .max(5)
-      .optional(),
-    dateFrom: day.optional(),
-    dateTo: day.optional(),
-  })
-  .refine((f) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo, {
-    message: "시작일이 종료일보다 늦습니다.",
-    path: ["dateTo"],
-  });
-
-export type ChatFilters = z.infer<typeof chatFiltersSchema>;
+/** A chat's filters (validated on the server by `chatFiltersSchema`, lib/chat/filters-schema.ts). */
+export interface ChatFilters {
+  corpusIds?: string[];
+  /** 법원등급 as stored with the decisions ("대법원", "하급심"). */
+  courtLevel?: string;
+  courts?: string[];
+  caseTypes?: CaseTypeLabel[];
+  /** Inclusive YYYY-MM-DD bounds on the decision date. */
+  dateFrom?: string;
+  dateTo?: string;
+}
 
 /** Empty lists and blank values dropped; undefined when nothing is left (no filter at all). */
 export function normalizeFilters(filters: ChatFilters | undefined): ChatFilters | undefined {
@@ -52,17 +41,6 @@ export function normalizeFilters(filters: ChatFilters | undefined): ChatFilters 
   if (filters.dateFrom) out.dateFrom = filters.dateFrom;
   if (filters.dateTo) out.dateTo = filters.dateTo;
   return Object.keys(out).length ? out : undefined;
-}
-
-/** A stored Chat.filters value; anything unreadable counts as no filter (never a failed page). */
-export function parseStoredFilters(json: string | null | undefined): ChatFilters | undefined {
-  if (!json) return undefined;
-  try {
-    const parsed = chatFiltersSchema.safeParse(JSON.parse(json));
-    return parsed.success ? normalizeFilters(parsed.data) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // No court has this name: a level with no decisions (or a court outside the chosen level) must

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { groupEvidence } from "@/lib/chat/evidence";
-import { CASE_TYPES, describeFilters, normalizeFilters, parseStoredFilters, toStoreFilter } from "@/lib/chat/filters";
+import { CASE_TYPES, describeFilters, normalizeFilters, toStoreFilter } from "@/lib/chat/filters";
+import { parseStoredFilters } from "@/lib/chat/filters-schema";
 import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { splitCitations } from "@/lib/rag/citations";
 import { retrievalOnlyAnswer } from "@/lib/rag/retrieval-only-answer";

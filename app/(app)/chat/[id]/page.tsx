@@ -3,7 +3,7 @@ import { ChatView, type Turn } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
 import { deskData } from "@/lib/chat/desk-data";
-import { parseStoredFilters } from "@/lib/chat/filters";
+import { parseStoredFilters } from "@/lib/chat/filters-schema";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
 import { requirePageUser } from "../../../(auth)/auth";
