@@ -10,6 +10,11 @@ export async function register(): Promise<void> {
   // Answers cut off by a restart are marked interrupted (the text and trace saved while they streamed stay).
   const { closeDanglingMessages } = await import("./lib/db/chats");
   await closeDanglingMessages();
+  // Load the search index now (in its worker thread), not when the first lawyer asks.
+  const [{ getStore }, { logError }] = await Promise.all([import("./lib/store"), import("./lib/errors")]);
+  void getStore()
+    .then((store) => store.count())
+    .catch(logError);
   // Ingestion jobs interrupted by a restart continue where they stopped.
   const { resumeUnfinishedJobs } = await import("./lib/ingest/job-queue");
   const count = await resumeUnfinishedJobs();

@@ -106,6 +106,12 @@ const schema = z
      * cut and the answer ends with what exists (the text so far, or the precedents found).
      */
     ANSWER_DEADLINE_SECONDS: positiveInt(90),
+    /**
+     * Record every model call (chat, embeddings, rerank) to this JSONL file, or answer every call
+     * from such a file without the network (a missing reply is an error, ai:replay_missing).
+     */
+    MODEL_CALLS_RECORD: optionalString,
+    MODEL_CALLS_REPLAY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
@@ -141,6 +147,13 @@ const schema = z
     }
     if (env.CHUNK_OVERLAP >= env.CHUNK_SIZE) {
       ctx.addIssue({ code: "custom", path: ["CHUNK_OVERLAP"], message: "must be smaller than CHUNK_SIZE" });
+    }
+    if (env.MODEL_CALLS_RECORD && env.MODEL_CALLS_REPLAY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MODEL_CALLS_REPLAY"],
+        message: "set MODEL_CALLS_RECORD or _REPLAY, not both",
+      });
     }
     if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
       ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });

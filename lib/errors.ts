@@ -20,6 +20,12 @@ export const ERROR_CATALOG = {
   "ai:upstream_error": { status: 502, message: "모델 서버가 오류를 반환했습니다." },
   "ai:bad_response": { status: 502, message: "모델 서버의 응답 형식이 올바르지 않습니다." },
   "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },
+  // Replay mode (MODEL_CALLS_REPLAY, eval --replay): the file has no reply for a call; never a network call instead.
+  "ai:replay_missing": { status: 502, message: "기록된 모델 응답이 없습니다." },
+  "search:stale_index": {
+    status: 409,
+    message: "이 말뭉치는 다른 버전의 토크나이저로 색인되었습니다. 관리 → 말뭉치 → 다시 색인을 실행해 주세요.",
+  },
   "store:unavailable": { status: 503, message: "검색 색인을 사용할 수 없습니다." },
   // Not an outage: the store's settings or its collection must be fixed by an admin (status panel).
   "store:bad_config": {

@@ -1,6 +1,9 @@
-// Ingestion and sparse-query benchmark on a synthetic corpus of ~120,000 chunks built from the
-// shared decisions (each decision replicated under new case numbers). Prints figures; asserts nothing.
-//   npm run bench:ingest [-- --chunks 120000 --dir ../shared/data/precedents]
+// Ingestion and query benchmark on a synthetic corpus of ~120,000 chunks built from the shared
+// decisions (each decision replicated under new case numbers). Prints figures; asserts nothing.
+//   npm run bench:ingest [-- --chunks 120000 --dir ../shared/data/precedents --dense 1024]
+// Two store instances on one directory play the server and the ingest CLI: "cli" only writes (it
+// never starts an index worker); "server" searches, and its index worker applies the CLI's writes
+// from the change log while they happen (in its own thread, as in the real server).
 import { execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,8 +39,37 @@ const perPass = files.reduce(
 );
 const passes = Math.ceil(target / perPass);
 const storeDir = mkdtempSync(join(tmpdir(), "rar-bench-"));
-const store = new EmbeddedStore(storeDir);
+const cli = new EmbeddedStore(storeDir);
+const server = new EmbeddedStore(storeDir);
+await server.count(); // starts the server's index worker on the empty store
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(0);
+
+/** Largest gap between ticks of a 5 ms timer on this (the main) thread while `work` runs. */
+async function eventLoopGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number; ms: number }> {
+  let gap = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  }, 5);
+  const started = performance.now();
+  try {
+    const value = await work();
+    return { value, gap: Math.max(gap, performance.now() - last), ms: performance.now() - started };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Waits until the server's index reflects every committed change; returns the stats then. */
+async function caughtUp() {
+  for (;;) {
+    const stats = await server.indexStats();
+    if (stats.cursor >= stats.head) return stats;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 console.log(`${files.length} decisions × ${passes} passes ≈ ${perPass * passes} chunks → ${storeDir}`);
 const started = performance.now();
@@ -53,29 +85,36 @@ for (let pass = 0; pass < passes; pass++) {
       }
     }
     if (batch.length >= 2000) {
-      await store.upsert(batch);
+      await cli.upsert(batch);
       chunks += batch.length;
       batch = [];
+      // Lets the worker's messages through, as a real CLI's awaits on embeddings would.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   process.stderr.write(
     `\r  pass ${pass + 1}/${passes}: ${chunks} chunks, ${(chunks / ((performance.now() - started) / 1000)).toFixed(0)} chunks/s   `,
   );
 }
-await store.upsert(batch);
+await cli.upsert(batch);
 chunks += batch.length;
 const seconds = (performance.now() - started) / 1000;
 process.stderr.write("\n");
+// (a) How far the server's index was behind when the CLI finished, and its incremental apply rate.
+const lagStarted = performance.now();
+const applied = await caughtUp();
+const lagSeconds = (performance.now() - lagStarted) / 1000;
 
 const questions = readFileSync(bench, "utf8")
   .split("\n")
   .filter(Boolean)
   .map((l) => tokenizeKo((JSON.parse(l) as { question: string }).question));
+const filter = { corpusIds: ["bench"] };
 const latencies: number[] = [];
 for (let round = 0; round < 5; round++) {
   for (const q of questions) {
     const t = performance.now();
-    await store.sparseSearch(q, { topN: 30, filter: { corpusIds: ["bench"] } });
+    await server.sparseSearch(q, { topN: 30, filter });
     latencies.push(performance.now() - t);
   }
 }
@@ -88,40 +127,95 @@ const denseLatencies: number[] = [];
 for (let i = 0; denseDims && i < 50; i++) {
   const query = randomVector() ?? [];
   const t = performance.now();
-  await store.denseSearch(query, { topN: 30, filter: { corpusIds: ["bench"] } });
+  await server.denseSearch(query, { topN: 30, filter });
   denseLatencies.push(performance.now() - t);
 }
-const closeStarted = performance.now();
-await store.close(); // writes the index snapshot
-const closeSeconds = (performance.now() - closeStarted) / 1000;
+// (b) The main thread during a burst of concurrent questions (4 searches each, as RAR does).
+const burstQuestions = 8;
+const burst = await eventLoopGap(() =>
+  Promise.all(
+    Array.from({ length: burstQuestions }, (_, i) => {
+      const q = questions[i % questions.length] as string[];
+      const searches = [server.sparseSearch(q, { topN: 30, filter }), server.sparseSearch(q, { topN: 30, filter })];
+      if (denseDims) {
+        searches.push(server.denseSearch(randomVector() ?? [], { topN: 30, filter }));
+        searches.push(server.denseSearch(randomVector() ?? [], { topN: 30, filter }));
+      }
+      return Promise.all(searches);
+    }),
+  ),
+);
+// Peak so far, comparable with earlier runs of this benchmark (ingest and queries, no extra writes).
+const peakRssMain = process.resourceUsage().maxRSS * 1024;
+// (a) again, on a live index: another 10% written by the CLI into a second corpus, caught up.
+const extra = Math.round(chunks / 10);
+const before = await server.indexStats();
+let extraBatch: IndexedChunk[] = [];
+let extraWrittenCount = 0;
+outer: for (let pass = 0; ; pass++) {
+  for (const file of files) {
+    for (const decision of parseFile(file.name, file.bytes).decisions) {
+      const replica = { ...decision, meta: { ...decision.meta, caseNo: `${decision.meta.caseNo}~extra${pass}` } };
+      for (const chunk of chunkDecision(replica, { corpusId: "bench-2" })) {
+        extraBatch.push({ chunk, tokens: tokenizeKo(chunk.text), vector: randomVector() });
+        if (extraBatch.length < 2000 && extraWrittenCount + extraBatch.length < extra) continue;
+        await cli.upsert(extraBatch);
+        extraWrittenCount += extraBatch.length;
+        extraBatch = [];
+        await new Promise((resolve) => setImmediate(resolve));
+        if (extraWrittenCount >= extra) break outer;
+      }
+    }
+  }
+}
+const extraWritten = performance.now();
+const extraBurst = await eventLoopGap(async () => {
+  // Searches while the worker applies what the CLI just wrote.
+  const q = questions[0] as string[];
+  const answers = [];
+  for (let i = 0; i < 20; i++) answers.push(await server.sparseSearch(q, { topN: 30, filter }));
+  return answers.length;
+});
+const afterExtra = await caughtUp();
+const extraLag = (performance.now() - extraWritten) / 1000;
+const extraRate =
+  (afterExtra.appliedChunks - before.appliedChunks) / ((afterExtra.applyMs - before.applyMs) / 1000 || 1);
+const extraCount = await server.count({ corpusIds: ["bench-2"] });
+
+// The snapshot is written by the worker: the main thread's largest gap meanwhile.
+const snapshotWrite = await eventLoopGap(() => server.flushSnapshot());
+const snapshotStats = await server.indexStats();
+await Promise.all([server.close(), cli.close()]);
 // Peak of ingest + queries + snapshot; the reopens below hold a second index in this process.
 const peakRss = process.resourceUsage().maxRSS * 1024;
 const size = execSync(`du -sb ${storeDir}`).toString().split("\t")[0];
 
 // Reopen twice: from the snapshot, then rebuilt from SQLite as if the snapshot were missing or stale.
 const reopen = async () => {
-  const t = performance.now();
   const reopened = new EmbeddedStore(storeDir);
-  const seconds = (performance.now() - t) / 1000;
-  const count = await reopened.count();
+  const { value: count, gap, ms } = await eventLoopGap(() => reopened.count()); // loads in the worker
   await reopened.close();
-  return `${seconds.toFixed(1)} s, ${count} chunks`;
+  return `${(ms / 1000).toFixed(1)} s, ${count} chunks (main thread's largest gap ${gap.toFixed(0)} ms)`;
 };
 const fromSnapshot = await reopen();
 rmSync(join(storeDir, "sparse.snapshot"));
 const rebuilt = await reopen();
 
+const rate = (n: number, ms: number) => (n / (ms / 1000 || 1)).toFixed(0);
 console.log(`
 chunks indexed            ${chunks}
-parse+chunk+tokenize+index ${seconds.toFixed(1)} s = ${(chunks / seconds).toFixed(0)} chunks/s
-peak RSS                  ${mb(peakRss)} MB (ingest, queries, snapshot)
+parse+chunk+tokenize+write ${seconds.toFixed(1)} s = ${(chunks / seconds).toFixed(0)} chunks/s (CLI side; the server's worker applied meanwhile)
+server index caught up    ${lagSeconds.toFixed(1)} s after the last write · applied ${applied.appliedChunks} chunks incrementally at ${rate(applied.appliedChunks, applied.applyMs)} chunks/s (worker time)
+peak RSS                  ${mb(peakRssMain)} MB (ingest, queries) · ${mb(peakRss)} MB (+10% more chunks, snapshot)
 index size on disk        ${mb(Number(size))} MB
-sparse top-30 latency     p50 ${pct(0.5)} ms · p95 ${pct(0.95)} ms (${latencies.length} queries)
-index snapshot write      ${closeSeconds.toFixed(1)} s (on close)
-reopen from snapshot      ${fromSnapshot}
-reopen, rebuild from SQL  ${rebuilt}${
+sparse top-30 latency     p50 ${pct(0.5)} ms · p95 ${pct(0.95)} ms (${latencies.length} queries)${
   denseDims
     ? `\ndense top-30 latency      p50 ${percentile(denseLatencies, 0.5)} ms · p95 ${percentile(denseLatencies, 0.95)} ms (${denseDims} dims, brute force)`
     : ""
-}`);
+}
+query burst               ${burstQuestions} questions × ${denseDims ? 4 : 2} searches at once: ${(burst.ms / 1000).toFixed(2)} s · main thread's largest event-loop gap ${burst.gap.toFixed(0)} ms
+CLI writes to a live index ${extraCount} chunks: caught up ${extraLag.toFixed(1)} s after the last write · apply ${extraRate.toFixed(0)} chunks/s · searches meanwhile: largest gap ${extraBurst.gap.toFixed(0)} ms
+index snapshot write      ${(snapshotStats.lastSnapshotMs / 1000).toFixed(1)} s in the worker · main thread's largest gap ${snapshotWrite.gap.toFixed(0)} ms
+reopen from snapshot      ${fromSnapshot}
+reopen, rebuild from SQL  ${rebuilt}`);
 rmSync(storeDir, { recursive: true, force: true });

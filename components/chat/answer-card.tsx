@@ -22,8 +22,13 @@ export function AnswerCard({
   selected,
   onShowEvidence,
   onRetry,
+  chatId,
+  messageId,
 }: {
   question: string;
+  /** Where the answer is stored (for its export and the viewer's way back). */
+  chatId?: string;
+  messageId?: string;
   state: AnswerState;
   corpusNames?: Record<string, string>;
   /** Its evidence is the one shown in the panel. */
@@ -57,7 +62,7 @@ export function AnswerCard({
           </p>
         ) : null}
         {state.answer ? (
-          <AnswerText text={state.answer} record={state.record} />
+          <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (
           <p className="text-muted" data-testid="answer-pending">
             {state.waiting !== undefined
@@ -85,7 +90,14 @@ export function AnswerCard({
           <p className="mt-2 text-xs text-muted">{STATUS_NOTE[state.status]}</p>
         ) : null}
         {state.status !== "running" ? (
-          <AnswerActions state={state} onShowEvidence={onShowEvidence} onRetry={onRetry} />
+          <AnswerActions
+            state={state}
+            onShowEvidence={onShowEvidence}
+            onRetry={onRetry}
+            question={question}
+            chatId={chatId}
+            messageId={messageId}
+          />
         ) : null}
       </div>
     </article>

@@ -4,10 +4,12 @@ import Link from "next/link";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { CITATION_ATTR, internalHref, precedentHref, remarkCitations } from "@/lib/chat/answer-markdown";
+import { CITATION_ATTR, internalHref, partOffsets, remarkCitations } from "@/lib/chat/answer-markdown";
 import type { AnswerRecord } from "@/lib/chat/types";
+import { citationHrefs, precedentHref } from "@/lib/precedent/links";
 import { citationFinder } from "@/lib/rag/citations";
 
+// Links into the viewer are built in lib/precedent/links.ts (each citation opens its own passage).
 export { precedentHref };
 
 const UNVERIFIED_NOTE =
@@ -48,8 +50,20 @@ const PROSE =
  * retrieved passages links to its passage, and one that is not there is flagged and explained —
  * never linked. While the answer streams, the same Markdown renders without citation checks.
  */
-export function AnswerText({ text, record }: { text: string; record?: AnswerRecord }) {
+export function AnswerText({ text, record, chatId }: { text: string; record?: AnswerRecord; chatId?: string }) {
   const chunks = useMemo(() => new Map(record?.context.map(({ chunk }) => [chunk.id, chunk])), [record]);
+  // Each stored citation's own link (its best passage, the citing sentence, the way back), by its
+  // place in the answer.
+  const links = useMemo(() => {
+    if (!record) return new Map<number, string>();
+    const hrefs = citationHrefs(record, { chatId });
+    const out = new Map<number, string>();
+    for (const [offset, i] of partOffsets(record.parts)) {
+      const href = hrefs[i];
+      if (href) out.set(offset, href);
+    }
+    return out;
+  }, [record, chatId]);
   const plugins = useMemo(
     () => [remarkGfm, remarkCitations(record ? citationFinder(record.context) : undefined)],
     [record],
@@ -67,9 +81,13 @@ export function AnswerText({ text, record }: { text: string; record?: AnswerReco
         if (kind === "valid") {
           const chunkId = attrs["data-chunk-id"] ?? "";
           const chunk = chunks.get(chunkId);
+          const offset = attrs["data-offset"];
+          const href =
+            (offset !== undefined ? links.get(Number(offset)) : undefined) ??
+            precedentHref(chunk?.caseNo ?? attrs["data-case-no"] ?? "", chunk?.corpusId ?? "", [chunkId], { chatId });
           return (
             <Link
-              href={precedentHref(chunk?.caseNo ?? attrs["data-case-no"] ?? "", chunk?.corpusId ?? "", [chunkId])}
+              href={href}
               data-testid="citation-link"
               className="rounded bg-accent-soft px-0.5 font-medium text-accent underline-offset-2 hover:underline"
             >
@@ -97,7 +115,7 @@ export function AnswerText({ text, record }: { text: string; record?: AnswerReco
         );
       },
     }),
-    [chunks],
+    [chunks, links, chatId],
   );
   return (
     <div data-testid={record ? "answer-text" : "answer-streaming"}>

@@ -165,6 +165,8 @@ export function ChatView({
           <AnswerCard
             key={turn.key}
             question={turn.question}
+            chatId={chatId}
+            messageId={turn.messageId}
             state={view(turn)}
             corpusNames={corpusNames}
             selected={turn.key === shown?.key}

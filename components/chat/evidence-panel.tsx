@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { precedentHref } from "@/lib/chat/answer-markdown";
+
 import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
+import { precedentHref } from "@/lib/precedent/links";
 import { TraceView } from "./trace-view";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;

@@ -10,11 +10,15 @@ interface Option {
   skip: string | null;
 }
 
-/** Upload a benchmark, pick a corpus and systems, start the evaluation in the background. */
+/**
+ * Upload a benchmark, pick a corpus, systems and the baseline, and how model calls are made: live, or
+ * replayed from a recorded-calls file (no network; a system then runs when the file has its calls).
+ */
 export function EvalForm({ corpora, systems }: { corpora: { id: string; name: string }[]; systems: Option[] }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [mode, setMode] = useState<"live" | "replay">("live");
 
   async function submit(form: HTMLFormElement) {
     setPending(true);
@@ -72,24 +76,80 @@ export function EvalForm({ corpora, systems }: { corpora: { id: string; name: st
           ))}
         </select>
       </label>
+      <fieldset className="space-y-1 text-sm">
+        <legend className="mb-1 font-medium">모델 호출</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="mode"
+            value="live"
+            checked={mode === "live"}
+            onChange={() => setMode("live")}
+            data-testid="eval-mode-live"
+          />
+          <span>설정된 모델 서버에 실제로 호출</span>
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="mode"
+            value="replay"
+            checked={mode === "replay"}
+            onChange={() => setMode("replay")}
+            data-testid="eval-mode-replay"
+          />
+          <span>기록된 응답으로 재생 (네트워크 호출 없음)</span>
+        </label>
+        {mode === "replay" ? (
+          <div className="pl-6">
+            <input
+              type="file"
+              name="calls"
+              accept=".jsonl,.json,.txt"
+              required
+              data-testid="eval-calls"
+              className="text-sm"
+            />
+            <span className="mt-1 block text-xs text-muted">
+              npm run eval -- --record 로 기록한 파일, 또는 한 줄에 {"{question, analytical, judge}"}. 기록이 없는
+              호출은 오류로 표시됩니다.
+            </span>
+          </div>
+        ) : null}
+      </fieldset>
       <fieldset className="text-sm">
         <legend className="mb-1 font-medium">비교할 시스템</legend>
         <div className="max-h-64 space-y-1 overflow-y-auto">
           {systems.map((s) => (
-            <label key={s.id} className={`flex items-center gap-2 ${s.skip ? "text-muted" : ""}`}>
+            <label key={s.id} className={`flex items-center gap-2 ${s.skip && mode === "live" ? "text-muted" : ""}`}>
               <input
                 type="checkbox"
                 name="systems"
                 value={s.id}
-                disabled={Boolean(s.skip)}
+                disabled={mode === "live" && Boolean(s.skip)}
                 data-testid={`eval-system-${s.id}`}
               />
               <span>{s.label}</span>
-              {s.skip ? <span className="text-xs">({s.skip})</span> : null}
+              {s.skip && mode === "live" ? <span className="text-xs">({s.skip})</span> : null}
             </label>
           ))}
         </div>
       </fieldset>
+      <label className="block text-sm">
+        <span className="mb-1 block font-medium">기준 시스템 (차이와 승패를 이것과 비교)</span>
+        <select
+          name="baseline"
+          defaultValue="sparse"
+          data-testid="eval-baseline"
+          className="w-full rounded-md border border-line px-3 py-1.5"
+        >
+          {systems.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <FormError message={error} testId="eval-error" />
       <button
         type="submit"

@@ -1,4 +1,6 @@
 import { type Env, env } from "../env";
+import { modelCallsFromSettings, withModelCalls } from "./model-calls/apply";
+import type { ModelCalls } from "./model-calls/types";
 
 /** The model endpoints by role, resolved from settings (or given explicitly by tests). */
 export type ChatRole = "analyst" | "judge" | "answer";
@@ -26,6 +28,8 @@ export interface ChatConfig {
   /** A generated reply must complete within it; a streamed one must not pause longer than it. */
   timeoutMs: number;
   retry?: RetryPolicy;
+  /** Record or replay this component's calls (lib/ai/model-calls); plain network calls when absent. */
+  calls?: ModelCalls;
 }
 
 export interface EmbeddingsConfig {
@@ -37,6 +41,7 @@ export interface EmbeddingsConfig {
   timeoutMs: number;
   batchSize: number;
   retry?: RetryPolicy;
+  calls?: ModelCalls;
 }
 
 export interface RerankConfig {
@@ -44,6 +49,7 @@ export interface RerankConfig {
   apiKey?: string;
   model: string;
   timeoutMs: number;
+  calls?: ModelCalls;
 }
 
 export interface StoreConfig {
@@ -110,9 +116,10 @@ export function aiConfigFrom(settings: Env): AiConfig {
   };
 }
 
-/** The configuration of this process. */
+/** The configuration of this process, its calls recorded or replayed when MODEL_CALLS_* say so. */
 export function aiConfig(): AiConfig {
-  return aiConfigFrom(env());
+  const settings = env();
+  return withModelCalls(aiConfigFrom(settings), modelCallsFromSettings(settings), settings);
 }
 
 /** Which optional model components are configured (systems needing a missing one are skipped). */

@@ -13,6 +13,8 @@ export async function fetchJson(
     headers?: Record<string, string>;
     timeoutMs: number;
     signal?: AbortSignal;
+    /** A recording or replaying fetch (lib/ai/model-calls); the global fetch when absent. */
+    fetch?: (input: string, init: RequestInit) => Promise<Response>;
   },
 ): Promise<{ status: number; json: unknown; headers: Headers }> {
   const deadline = AbortSignal.timeout(init.timeoutMs);
@@ -20,7 +22,7 @@ export async function fetchJson(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
+    response = await (init.fetch ?? fetch)(url, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       headers: {
         ...(init.body === undefined ? {} : { "content-type": "application/json" }),
@@ -33,6 +35,7 @@ export async function fetchJson(
     // Read inside the try: the deadline covers a body that never finishes too.
     text = await response.text();
   } catch (cause) {
+    if (cause instanceof AppError) throw cause; // a replay with no recorded reply says so itself
     throw classifyFetchFailure(cause, init.signal, deadline, url);
   }
   if (!response.ok) throw httpError(response.status, text, url);

@@ -16,6 +16,7 @@ export function chatModel(config: ChatConfig | undefined, role: ChatRole): Langu
     name: "llm",
     baseURL: config.baseURL,
     apiKey: config.apiKey,
+    fetch: config.calls?.fetchFor(role),
     // Asks for the final usage chunk of a stream (stream_options.include_usage).
     includeUsage: true,
   });
@@ -26,6 +27,11 @@ export function embeddingModel(config: EmbeddingsConfig | undefined): EmbeddingM
   if (!config) {
     throw new AppError("ai:not_configured", { userMessage: "임베딩 모델이 설정되어 있지 않습니다." });
   }
-  const provider = createOpenAICompatible({ name: "embeddings", baseURL: config.baseURL, apiKey: config.apiKey });
+  const provider = createOpenAICompatible({
+    name: "embeddings",
+    baseURL: config.baseURL,
+    apiKey: config.apiKey,
+    fetch: config.calls?.fetchFor("embeddings"),
+  });
   return provider.embeddingModel(config.model);
 }

@@ -43,6 +43,7 @@ export async function rerank(
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
     signal: options.signal,
+    fetch: config.calls?.fetchFor("rerank"),
   });
   const hits = readHits(json);
   if (!hits) throw new AppError("ai:bad_response", { detail: "rerank: unknown response shape" });

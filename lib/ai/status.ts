@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { AppError } from "../errors";
 import { type AiConfig, aiConfig } from "./config";
 import { type FaultyComponent, recentFault } from "./faults";
+import type { ModelCalls } from "./model-calls/types";
 import { PROBE_TIMEOUT_MS, probeModels, probeQdrant, probeRerank } from "./status-probes";
 
 export type ComponentId = "llm" | "embeddings" | "reranker" | "store";
@@ -107,15 +108,20 @@ export async function checkComponents(
   const { chat, embeddings, rerank, store } = config;
   const ms = probeTimeoutMs;
   const chatModels = chat ? [...new Set(Object.values(chat.models))].join(", ") : "";
+  // Replay mode (MODEL_CALLS_REPLAY) answers from a file: there is no server to probe.
+  const where = (c: { baseURL: string; calls?: ModelCalls }) =>
+    c.calls?.mode === "replay" ? `기록 재생 ${c.calls.path}` : host(c.baseURL);
+  const live = (c: { calls?: ModelCalls } | undefined, check: () => Promise<string | undefined>) =>
+    !c ? Promise.resolve(undefined) : c.calls?.mode === "replay" ? Promise.resolve("네트워크 호출 없음") : check();
   return Promise.all([
-    probe("llm", chat && `${chatModels} · ${host(chat.baseURL)}`, () =>
-      chat ? probeModels(chat.baseURL, chat.apiKey, ms) : Promise.resolve(undefined),
+    probe("llm", chat && `${chatModels} · ${where(chat)}`, () =>
+      live(chat, () => probeModels(chat?.baseURL ?? "", chat?.apiKey, ms)),
     ),
-    probe("embeddings", embeddings && `${embeddings.model} · ${host(embeddings.baseURL)}`, () =>
-      embeddings ? probeModels(embeddings.baseURL, embeddings.apiKey, ms) : Promise.resolve(undefined),
+    probe("embeddings", embeddings && `${embeddings.model} · ${where(embeddings)}`, () =>
+      live(embeddings, () => probeModels(embeddings?.baseURL ?? "", embeddings?.apiKey, ms)),
     ),
-    probe("reranker", rerank && `${rerank.model} · ${host(rerank.baseURL)}`, () =>
-      rerank ? probeRerank(rerank, ms) : Promise.resolve(undefined),
+    probe("reranker", rerank && `${rerank.model} · ${where(rerank)}`, () =>
+      live(rerank, () => (rerank ? probeRerank(rerank, ms) : Promise.resolve(undefined))),
     ),
     store.kind === "qdrant"
       ? probe("store", `Qdrant · ${hostAndPath(store.qdrantUrl ?? "")} · ${store.qdrantCollection}`, () =>

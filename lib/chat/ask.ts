@@ -3,9 +3,11 @@ import { recordFault } from "../ai/faults";
 import { standalonePrompt } from "../ai/prompts/standalone";
 import { saveChatFilters } from "../db/chat-filters";
 import { addMessage, createChat, findOwnChat, finishMessage } from "../db/chats";
+import { listCorpora } from "../db/corpora";
 import { courtsOfLevel } from "../db/decision-lookup";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
+import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerDeadline } from "./answer-deadline";
@@ -106,6 +108,10 @@ export async function runAsk(
   try {
     release = await (options.slots ?? defaultSlots()).acquire(signal, (ahead) => forward({ type: "waiting", ahead }));
     if (state.waiting !== undefined) forward({ type: "waiting", ahead: null });
+    // A corpus indexed by another tokenizer version is refused before anything is searched.
+    const scope = prepared.filters?.corpusIds;
+    const corpora = await listCorpora();
+    assertSearchable(scope ? corpora.filter((c) => scope.includes(c.id)) : corpora);
     const base = await defaultPipelineDeps(signal);
     const filter = await toStoreFilter(prepared.filters, (level) => courtsOfLevel(level));
     // Nothing to search (a fresh install, or filters nothing matches): say so, and call no model.

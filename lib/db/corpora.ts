@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
 import type { DecisionMeta } from "../ingest/types";
 import { type Db, db } from "./client";
 
@@ -9,6 +11,8 @@ export interface CorpusRecord {
   sparseOnly: boolean;
   documentCount: number;
   chunkCount: number;
+  /** The tokenizer every document was indexed with; null when unknown or mixed. */
+  tokenizerVersion: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,14 +45,48 @@ export async function setCorpusState(
   await client.corpus.update({ where: { id }, data });
 }
 
-/** Recomputes the corpus's counts from its documents (cheap, and never drifts from the truth). */
+/**
+ * Recomputes the corpus's counts and tokenizer version from its documents (cheap, and never drifts
+ * from the truth): the version is the one all documents share, null when they differ or one is unknown.
+ */
 export async function refreshCorpusCounts(id: string, client: Db = db()): Promise<void> {
   const agg = await client.document.aggregate({ where: { corpusId: id }, _count: true, _sum: { chunkCount: true } });
+  const versions = await client.document.groupBy({ by: ["tokenizerVersion"], where: { corpusId: id } });
+  const only = versions.length === 1 ? (versions[0]?.tokenizerVersion ?? null) : null;
   await client.corpus.update({
     where: { id },
-    data: { documentCount: agg._count, chunkCount: agg._sum.chunkCount ?? 0 },
+    data: {
+      documentCount: agg._count,
+      chunkCount: agg._sum.chunkCount ?? 0,
+      tokenizerVersion: agg._count === 0 ? TOKENIZER_VERSION : only,
+    },
   });
 }
+
+/**
+ * What a search of the corpus depends on, for the evaluation cache key: counts, tokenizer version
+ * and a hash of every document's content hash and chunk count (a re-import that changed a text).
+ */
+export async function corpusIndexVersion(id: string, client: Db = db()) {
+  const corpus = await client.corpus.findUnique({ where: { id } });
+  const docs = await client.document.findMany({
+    where: { corpusId: id },
+    select: { caseNo: true, contentHash: true, chunkCount: true, tokenizerVersion: true },
+    orderBy: { caseNo: "asc" },
+  });
+  const hash = createHash("sha256");
+  for (const d of docs)
+    hash.update(`${d.caseNo}\u0000${d.contentHash}\u0000${d.chunkCount}\u0000${d.tokenizerVersion}\n`);
+  return {
+    corpusId: id,
+    documents: corpus?.documentCount ?? docs.length,
+    chunks: corpus?.chunkCount ?? 0,
+    tokenizerVersion: corpus?.tokenizerVersion ?? null,
+    contentHash: hash.digest("hex").slice(0, 16),
+  };
+}
+
+export type CorpusIndexVersion = Awaited<ReturnType<typeof corpusIndexVersion>>;
 
 export interface DocumentInput extends DecisionMeta {
   corpusId: string;
@@ -65,12 +103,14 @@ export async function findDocumentHash(corpusId: string, caseNo: string, client:
   return row?.contentHash ?? null;
 }
 
+/** Stores a document just indexed; its chunks were tokenized by this build's tokenizer. */
 export async function upsertDocument(input: DocumentInput, client: Db = db()): Promise<void> {
   const { corpusId, caseNo, ...rest } = input;
+  const tokenizerVersion = TOKENIZER_VERSION;
   await client.document.upsert({
     where: { corpusId_caseNo: { corpusId, caseNo } },
-    create: input,
-    update: rest,
+    create: { ...input, tokenizerVersion },
+    update: { ...rest, tokenizerVersion },
   });
 }
 

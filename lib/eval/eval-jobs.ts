@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { aiConfig, configuredComponents } from "../ai/config";
-import { defaultPipelineDeps } from "../chat/default-deps";
+import { ReplayBook } from "../ai/model-calls/replay-book";
 import { getCorpus } from "../db/corpora";
 import { createEvalJob, type EvalJobRecord, getEvalJob, listUnfinishedEvalJobs, updateEvalJob } from "../db/eval-jobs";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { createSerialQueue } from "../serial-queue";
 import { parseBenchmark } from "./benchmark";
-import { runEvaluation } from "./run-eval";
+import { executeEvaluation } from "./execute";
 import { resolveSystems } from "./systems";
-import { writeReport } from "./write-report";
 
 /**
  * Evaluations started from the admin page run in the background of the server process, one at a
@@ -25,6 +23,10 @@ export async function startEvaluation(input: {
   systems: string[];
   benchmark: string;
   userId: string;
+  /** A recorded-calls file (JSONL): every model call is answered from it, never the network. */
+  replay?: string;
+  /** The system every other is compared with (paired differences, wins and losses). */
+  baseline?: string;
 }): Promise<EvalJobRecord> {
   if (!(await getCorpus(input.corpusId)))
     throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
@@ -41,10 +43,14 @@ export async function startEvaluation(input: {
       userMessage: unknown.length ? `알 수 없는 시스템: ${unknown.join(", ")}` : "시스템을 하나 이상 고르세요.",
     });
   }
+  if (input.replay !== undefined) new ReplayBook(input.replay, "기록 파일"); // refuses a bad line by number
+  const baseline = systems.some((s) => s.id === input.baseline) ? input.baseline : undefined;
   const id = randomUUID();
   const dir = resolve(env().DATA_DIR, "evals", id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "benchmark.jsonl"), input.benchmark);
+  if (input.replay !== undefined) writeFileSync(join(dir, "calls.jsonl"), input.replay);
+  writeFileSync(join(dir, "options.json"), JSON.stringify({ replay: input.replay !== undefined, baseline }));
   const job = await createEvalJob({
     id,
     name: input.name,
@@ -64,15 +70,21 @@ async function runJob(id: string): Promise<void> {
   try {
     const { items } = parseBenchmark(readFileSync(job.benchPath, "utf8"));
     const { systems } = resolveSystems(job.systems.join(","));
-    const config = aiConfig();
-    const deps = { ...(await defaultPipelineDeps()), filter: { corpusIds: [job.corpusId] } };
+    const optionsFile = join(job.outDir, "options.json");
+    const options = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, "utf8")) : {}) as {
+      replay?: boolean;
+      baseline?: string;
+    };
     await updateEvalJob(id, { status: "running", startedAt: job.startedAt ?? new Date(), message: null });
     let last = 0;
-    const run = await runEvaluation({
+    await executeEvaluation({
+      corpusId: job.corpusId,
       items,
       systems,
-      deps,
-      available: configuredComponents(config),
+      outDir: job.outDir,
+      title: job.name,
+      replay: options.replay ? join(job.outDir, "calls.jsonl") : undefined,
+      baseline: options.baseline,
       cacheDir: join(job.outDir, "cache"),
       onProgress: (done, total) => {
         if (Date.now() - last < 300 && done < total) return;
@@ -80,7 +92,6 @@ async function runJob(id: string): Promise<void> {
         void updateEvalJob(id, { done, total });
       },
     });
-    writeReport(job.outDir, job.name, items, run, systems);
     await updateEvalJob(id, { status: "done", finishedAt: new Date() });
   } catch (error) {
     logError(error);
@@ -106,5 +117,7 @@ export const REPORT_FILES = [
   "results.json",
   "charts/retrieval.svg",
   "charts/answers.svg",
+  "charts/diff-retrieval.svg",
+  "charts/diff-yesno.svg",
   "charts/sweep.svg",
 ] as const;

@@ -1,130 +1,194 @@
 import type { BenchmarkItem } from "./benchmark";
-import { caseNdcgAtK, chunkNdcgAtK, goldRanks, mean, recallAtK, reciprocalRank, yesNoScores } from "./metrics";
-import type { EvalRun, ItemResult } from "./run-eval";
+import {
+  type BootstrapOptions,
+  bootstrapInterval,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  type Interval,
+  resampleIndices,
+} from "./bootstrap";
+import { ALL_METRICS, HEADLINE, type MetricDef, type Row } from "./metric-defs";
+import { goldRanks, recallAtK } from "./metrics";
+import type { EvalRun } from "./run-eval";
 import type { SystemSpec } from "./systems";
 
 export interface SystemSummary {
   id: string;
   label: string;
   retrievalItems: number;
-  recall: Record<10 | 15 | 20, number>;
-  caseNdcg: Record<10 | 15 | 20, number>;
-  chunkNdcg20: number;
-  mrr: number;
   yesNoItems: number;
-  accuracy?: number;
-  f1Yes?: number;
+  /** Every metric with its 95% bootstrap interval (absent when the system has no such questions). */
+  metrics: Record<string, Interval | undefined>;
   unreadable: string[];
   errors: { itemId: string; error: string }[];
   misses: { itemId: string; gold: { caseNo: string; rank: number | null }[] }[];
   tokens: number;
+  answerTokens: number;
+  answerSeconds: number;
   seconds: number;
+  fromCache: number;
+  /** How many questions actually used each component (a failed step, a missing reranker). */
+  used: { items: number; analytical: number; rationale: number; dense: number; reranked: number };
 }
 
-const K = [10, 15, 20] as const;
+export interface WinTable {
+  kind: BenchmarkItem["kind"];
+  metric: string;
+  wins: number;
+  ties: number;
+  losses: number;
+  /** The questions where the two differ: the baseline's value and the system's. */
+  rows: { itemId: string; question: string; baseline: number; system: number }[];
+}
 
-export function summarize(items: BenchmarkItem[], run: EvalRun, systems: SystemSpec[]): SystemSummary[] {
-  const byId = new Map(items.map((i) => [i.id, i]));
-  return systems.flatMap((system) => {
-    const rows = run.results.filter((r) => r.system === system.id);
-    if (rows.length === 0) return [];
-    const ok = rows.filter((r) => !r.error);
-    const retrieval = ok.filter((r) => byId.get(r.itemId)?.kind === "retrieval" && system.kind !== "llm-only");
-    const gold = (r: ItemResult) => byId.get(r.itemId)?.gold_case_numbers ?? [];
-    const metric = (f: (r: ItemResult) => number) => mean(retrieval.map(f));
-    const yesno = ok.filter((r) => byId.get(r.itemId)?.kind === "yesno");
-    const scores = yesno.length
-      ? yesNoScores(
-          yesno.map((r) => ({
-            label: (byId.get(r.itemId) as { label: "yes" | "no" }).label,
-            predicted: r.predicted ?? null,
-          })),
-        )
-      : undefined;
-    return [
-      {
-        id: system.id,
-        label: system.label,
-        retrievalItems: retrieval.length,
-        recall: Object.fromEntries(
-          K.map((k) => [k, metric((r) => recallAtK(r.ranked, gold(r), k))]),
-        ) as SystemSummary["recall"],
-        caseNdcg: Object.fromEntries(
-          K.map((k) => [k, metric((r) => caseNdcgAtK(r.ranked, gold(r), k))]),
-        ) as SystemSummary["caseNdcg"],
-        chunkNdcg20: metric((r) => chunkNdcgAtK(r.ranked, gold(r), 20)),
-        mrr: metric((r) => reciprocalRank(r.ranked, gold(r))),
-        yesNoItems: yesno.length,
-        accuracy: scores?.accuracy,
-        f1Yes: scores?.f1Yes,
-        unreadable: yesno.filter((r) => r.predicted === null).map((r) => r.itemId),
-        errors: rows.filter((r) => r.error).map((r) => ({ itemId: r.itemId, error: r.error ?? "" })),
-        misses: retrieval
-          .filter((r) => recallAtK(r.ranked, gold(r), 20) === 0)
-          .map((r) => ({ itemId: r.itemId, gold: goldRanks(r.ranked, gold(r)) })),
-        tokens: rows.reduce((n, r) => n + r.tokens, 0),
-        seconds: rows.reduce((n, r) => n + r.ms, 0) / 1000,
-      },
-    ];
+export interface Comparison {
+  system: string;
+  baseline: string;
+  /** Paired differences system − baseline with their 95% intervals. */
+  diffs: Record<string, Interval | undefined>;
+  wins: WinTable[];
+}
+
+export interface Summary {
+  summaries: SystemSummary[];
+  comparisons: Comparison[];
+  baseline?: string;
+  bootstrap: { resamples: number; seed: number };
+}
+
+function rowsOf(system: SystemSpec, items: Map<string, BenchmarkItem>, run: EvalRun): Row[] {
+  return run.results.flatMap((result) => {
+    const item = items.get(result.itemId);
+    if (result.system !== system.id || result.error || !item) return [];
+    if (item.kind === "retrieval" && system.kind === "llm-only") return [];
+    return [{ item, result }];
   });
 }
 
-const f = (x: number | undefined) => (x === undefined ? "–" : x.toFixed(4));
+/** The rows a metric is defined on, as [itemId, value] pairs. */
+function valuesOf(def: MetricDef, rows: Row[]): [string, unknown][] {
+  return rows.flatMap((r) => {
+    if (r.item.kind !== def.kind) return [];
+    const v = def.value(r);
+    return v === undefined ? [] : [[r.item.id, v] as [string, unknown]];
+  });
+}
 
-/** The report as Markdown: tables like the paper's Tables 2 and 4, then misses and costs. */
-export function markdownReport(
-  title: string,
-  summaries: SystemSummary[],
-  skipped: EvalRun["skipped"],
-  charts: string[] = [],
-): string {
-  const lines = [`# ${title}`, ""];
-  const retrieval = summaries.filter((s) => s.retrievalItems > 0);
-  if (retrieval.length) {
-    lines.push("## 검색 성능 (Recall@k, case-level NDCG@k)", "");
-    lines.push("| 시스템 | R@10 | R@15 | R@20 | cNDCG@10 | cNDCG@15 | cNDCG@20 | chunk NDCG@20 | MRR |");
-    lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    for (const s of retrieval) {
-      lines.push(
-        `| ${s.label} | ${f(s.recall[10])} | ${f(s.recall[15])} | ${f(s.recall[20])} | ${f(s.caseNdcg[10])} | ${f(s.caseNdcg[15])} | ${f(s.caseNdcg[20])} | ${f(s.chunkNdcg20)} | ${f(s.mrr)} |`,
-      );
-    }
-    lines.push("");
-  }
-  const answers = summaries.filter((s) => s.yesNoItems > 0);
-  if (answers.length) {
-    lines.push(
-      "## 답변 정확도 (예/아니요)",
-      "",
-      "| 시스템 | Accuracy | F1 (예) | 판정 불가 |",
-      "| --- | --- | --- | --- |",
+export function summarize(
+  items: BenchmarkItem[],
+  run: EvalRun,
+  systems: SystemSpec[],
+  options: BootstrapOptions & { baseline?: string } = {},
+): Summary {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const samples = new Map<number, Uint32Array[]>();
+  const samplesFor = (n: number) => {
+    if (!samples.has(n)) samples.set(n, resampleIndices(n, { resamples, seed }));
+    return samples.get(n) as Uint32Array[];
+  };
+  const interval = (def: MetricDef, values: unknown[]) =>
+    bootstrapInterval(values.length, (idx) => def.reduce(Array.from(idx, (i) => values[i])), {
+      samples: samplesFor(values.length),
+    });
+
+  const present = systems.filter((s) => run.results.some((r) => r.system === s.id));
+  const rowsBySystem = new Map(present.map((s) => [s.id, rowsOf(s, byId, run)]));
+  const summaries = present.map((system): SystemSummary => {
+    const all = run.results.filter((r) => r.system === system.id);
+    const rows = rowsBySystem.get(system.id) ?? [];
+    const retrieval = rows.filter((r) => r.item.kind === "retrieval");
+    const yesno = rows.filter((r) => r.item.kind === "yesno");
+    const used = rows.map((r) => r.result.used).filter((u) => u !== undefined);
+    const count = (k: keyof Omit<NonNullable<(typeof used)[number]>, "notices">) => used.filter((u) => u[k]).length;
+    return {
+      id: system.id,
+      label: system.label,
+      retrievalItems: retrieval.length,
+      yesNoItems: yesno.length,
+      metrics: Object.fromEntries(
+        ALL_METRICS.map((def) => [
+          def.key,
+          interval(
+            def,
+            valuesOf(def, rows).map(([, v]) => v),
+          ),
+        ]),
+      ),
+      unreadable: yesno.filter((r) => r.result.predicted === null).map((r) => r.item.id),
+      errors: all.filter((r) => r.error).map((r) => ({ itemId: r.itemId, error: r.error ?? "" })),
+      misses: retrieval
+        .filter((r) => recallAtK(r.result.ranked, r.item.gold_case_numbers, 20) === 0)
+        .map((r) => ({ itemId: r.item.id, gold: goldRanks(r.result.ranked, r.item.gold_case_numbers) })),
+      tokens: all.reduce((n, r) => n + r.tokens, 0),
+      answerTokens: all.reduce((n, r) => n + (r.answerTokens ?? 0), 0),
+      answerSeconds: all.reduce((n, r) => n + (r.answerMs ?? 0), 0) / 1000,
+      seconds: all.reduce((n, r) => n + r.ms, 0) / 1000,
+      fromCache: all.filter((r) => r.fromCache).length,
+      used: {
+        items: used.length,
+        analytical: count("analytical"),
+        rationale: count("rationale"),
+        dense: count("dense"),
+        reranked: count("reranked"),
+      },
+    };
+  });
+
+  const baseline = options.baseline && rowsBySystem.has(options.baseline) ? options.baseline : undefined;
+  const comparisons = baseline
+    ? present
+        .filter((s) => s.id !== baseline)
+        .map((s) => compare(s.id, baseline, rowsBySystem.get(s.id) ?? [], rowsBySystem.get(baseline) ?? [], samplesFor))
+    : [];
+  return { summaries, comparisons, baseline, bootstrap: { resamples, seed } };
+}
+
+function compare(
+  system: string,
+  baseline: string,
+  rows: Row[],
+  baseRows: Row[],
+  samplesFor: (n: number) => Uint32Array[],
+): Comparison {
+  const diffs: Comparison["diffs"] = {};
+  for (const def of ALL_METRICS) {
+    const mine = new Map(valuesOf(def, rows));
+    const theirs = new Map(valuesOf(def, baseRows));
+    const ids = [...mine.keys()].filter((id) => theirs.has(id));
+    const a = ids.map((id) => mine.get(id));
+    const b = ids.map((id) => theirs.get(id));
+    diffs[def.key] = bootstrapInterval(
+      ids.length,
+      (idx) => {
+        const x = def.reduce(Array.from(idx, (i) => a[i]));
+        const y = def.reduce(Array.from(idx, (i) => b[i]));
+        return x === undefined || y === undefined ? undefined : x - y;
+      },
+      { samples: samplesFor(ids.length) },
     );
-    for (const s of answers) lines.push(`| ${s.label} | ${f(s.accuracy)} | ${f(s.f1Yes)} | ${s.unreadable.length} |`);
-    lines.push("");
   }
-  lines.push("## 비용", "", "| 시스템 | 토큰 | 시간(초) |", "| --- | --- | --- |");
-  for (const s of summaries) lines.push(`| ${s.label} | ${s.tokens} | ${s.seconds.toFixed(1)} |`);
-  lines.push("");
-  if (skipped.length) {
-    lines.push("## 건너뛴 시스템", "");
-    for (const s of skipped) lines.push(`- ${s.system}: ${s.reason}`);
-    lines.push("");
-  }
-  const withMisses = summaries.filter((s) => s.misses.length || s.unreadable.length || s.errors.length);
-  if (withMisses.length) {
-    lines.push("## 놓친 항목", "");
-    for (const s of withMisses) {
-      lines.push(`### ${s.label}`, "");
-      for (const m of s.misses) {
-        lines.push(
-          `- ${m.itemId}: ${m.gold.map((g) => `${g.caseNo} (${g.rank === null ? "상위 20위 밖" : `${g.rank}위`})`).join(", ")}`,
-        );
+  const wins = (["retrieval", "yesno"] as const).flatMap((kind): WinTable[] => {
+    const def = ALL_METRICS.find((d) => d.key === HEADLINE[kind]) as MetricDef;
+    const mine = new Map(valuesOf(def, rows) as [string, number][]);
+    const theirs = new Map(valuesOf(def, baseRows) as [string, number][]);
+    const ids = [...mine.keys()].filter((id) => theirs.has(id));
+    if (ids.length === 0) return [];
+    const question = new Map(rows.map((r) => [r.item.id, r.item.question]));
+    const table: WinTable = { kind, metric: def.key, wins: 0, ties: 0, losses: 0, rows: [] };
+    for (const id of ids) {
+      const s = mine.get(id) as number;
+      const b = theirs.get(id) as number;
+      if (Math.abs(s - b) < 1e-9) table.ties += 1;
+      else {
+        if (s > b) table.wins += 1;
+        else table.losses += 1;
+        table.rows.push({ itemId: id, question: question.get(id) ?? "", baseline: b, system: s });
       }
-      for (const id of s.unreadable) lines.push(`- ${id}: 답변에서 예/아니요를 판정할 수 없음`);
-      for (const e of s.errors) lines.push(`- ${e.itemId}: 오류 — ${e.error}`);
-      lines.push("");
     }
-  }
-  for (const chart of charts) lines.push(`![${chart}](${chart})`, "");
-  return lines.join("\n");
+    table.rows.sort((x, y) => Math.abs(y.system - y.baseline) - Math.abs(x.system - x.baseline));
+    return [table];
+  });
+  return { system, baseline, diffs, wins };
 }

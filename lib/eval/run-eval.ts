@@ -1,9 +1,11 @@
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { toAppError } from "../errors";
+import { AppError, toAppError } from "../errors";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
 import type { BenchmarkItem } from "./benchmark";
+import { type Citations, citationsOf } from "./citation-metrics";
+import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
+import { PROMPTS } from "./prompt-templates";
 import { type Component, depsFor, type SystemSpec, skipReason } from "./systems";
 import { extractYesNo } from "./yes-no";
 
@@ -14,21 +16,27 @@ export interface ItemResult {
   ranked: { caseNo: string; chunkId: string; score: number }[];
   answer?: string;
   predicted?: "yes" | "no" | null;
+  /** The answer's citations checked against the passages it was written from. */
+  citations?: Citations;
   ms: number;
+  /** All LLM tokens of the item, and the answer's share with the time it took. */
   tokens: number;
+  answerTokens?: number;
+  answerMs?: number;
+  /** The queries the models wrote (RAR), to read what a run searched for. */
+  queries?: { analytical?: string; rationale?: string };
+  /** What the run actually used (a query step that failed, a reranker that was not there). */
+  used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
+  /** Read from the cache rather than run (not stored in the cache itself). */
+  fromCache?: boolean;
   error?: string;
 }
 
 export interface EvalRun {
   results: ItemResult[];
   skipped: { system: string; reason: string }[];
-}
-
-const YES_NO_NOTE = "(먼저 '예' 또는 '아니요'로 답한 뒤 이유를 설명하십시오.)";
-
-function cachePath(dir: string, system: string, item: BenchmarkItem): string {
-  const key = createHash("sha256").update(`${item.id}\u0000${item.question}`).digest("hex").slice(0, 20);
-  return join(dir, system, `${key}.json`);
+  /** Per system and item kind, what its results depend on (see fingerprint.ts). */
+  fingerprints?: Record<string, Partial<Record<BenchmarkItem["kind"], Fingerprint>>>;
 }
 
 async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDeps): Promise<ItemResult> {
@@ -36,45 +44,75 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
   const wantsAnswer = item.kind === "yesno";
   if (system.kind === "llm-only") {
     if (!wantsAnswer) return { system: system.id, itemId: item.id, ranked: [], ms: 0, tokens: 0 };
-    const call = deps.stream?.({
+    if (!deps.stream) throw new AppError("ai:not_configured");
+    // Asked exactly as the RAG systems are (same question line and yes/no note), without passages.
+    const call = deps.stream({
       role: "answer",
-      system: "당신은 한국 법률 전문가입니다. 질문에 답하십시오.",
-      prompt: `${item.question}\n${YES_NO_NOTE}`,
+      ...PROMPTS.llmOnlyPrompt(item.question, PROMPTS.yesNoNote),
       temperature: 0,
     });
     let answer = "";
-    for await (const delta of call?.deltas ?? []) answer += delta;
-    const usage = await call?.usage;
+    for await (const delta of call.deltas) answer += delta;
+    const usage = await call.usage;
+    const ms = performance.now() - started;
+    const tokens = (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
     return {
       system: system.id,
       itemId: item.id,
       ranked: [],
       answer,
       predicted: extractYesNo(answer),
-      ms: performance.now() - started,
-      tokens: (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0),
+      citations: citationsOf(answer, []),
+      ms,
+      tokens,
+      answerTokens: tokens,
+      answerMs: ms,
     };
   }
   const result = await runPipeline(item.question, depsFor(system, deps), {
     mode: "hybrid",
     ...system.options,
     answer: wantsAnswer,
-    answerNote: wantsAnswer ? YES_NO_NOTE : undefined,
+    answerNote: wantsAnswer ? PROMPTS.yesNoNote : undefined,
   });
+  const { trace } = result;
+  const answerTiming = trace.timings.find((t) => t.stage === "llm:answer");
+  const ranked = result.context.map(({ chunk, score }) => ({ caseNo: chunk.caseNo, chunkId: chunk.id, score }));
   return {
     system: system.id,
     itemId: item.id,
-    ranked: result.context.map(({ chunk, score }) => ({ caseNo: chunk.caseNo, chunkId: chunk.id, score })),
+    ranked,
     answer: wantsAnswer ? result.answer : undefined,
     predicted: wantsAnswer ? extractYesNo(result.answer) : undefined,
+    citations: wantsAnswer
+      ? citationsOf(
+          result.answer,
+          ranked.map((r) => r.caseNo),
+        )
+      : undefined,
     ms: performance.now() - started,
-    tokens: result.trace.tokens ?? 0,
+    tokens: trace.tokens ?? 0,
+    answerTokens: wantsAnswer ? (trace.answerTokens ?? 0) : undefined,
+    answerMs: answerTiming ? answerTiming.endMs - answerTiming.startMs : undefined,
+    queries:
+      trace.queries.analytical || trace.queries.rationale
+        ? { analytical: trace.queries.analytical, rationale: trace.queries.rationale }
+        : undefined,
+    used: {
+      analytical: Boolean(trace.queries.analytical),
+      rationale: Boolean(trace.queries.rationale),
+      dense: Boolean(deps.embed && system.dense) && !trace.notices.some((n) => n.code.startsWith("embeddings_")),
+      reranked: trace.reranked,
+      notices: trace.notices.map((n) => n.code),
+    },
   };
 }
 
 /**
- * Runs every (system, item) pair with bounded concurrency. Results are cached per pair on disk, so
- * an interrupted run resumes where it stopped; a pair that fails twice is recorded with its error.
+ * Runs every (system, item) pair with bounded concurrency. Results are cached per pair on disk
+ * under the hash of the pair's fingerprint (everything that changes the result), so an interrupted
+ * run resumes where it stopped and a changed model, setting, prompt or index never reuses an old
+ * result. A pair that fails twice is recorded with its error (and not cached).
  */
 export async function runEvaluation(input: {
   items: BenchmarkItem[];
@@ -82,15 +120,24 @@ export async function runEvaluation(input: {
   deps: PipelineDeps;
   available: Record<Component, boolean>;
   cacheDir?: string;
+  /** Required with cacheDir: the cache is keyed by it. */
+  fingerprint?: Omit<FingerprintContext, "available" | "settings">;
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
 }): Promise<EvalRun> {
+  if (input.cacheDir && !input.fingerprint) throw new Error("runEvaluation: a cache needs a fingerprint context");
+  const ctx = input.fingerprint && { ...input.fingerprint, available: input.available, settings: input.deps.settings };
   const skipped: EvalRun["skipped"] = [];
   const runnable = input.systems.filter((s) => {
     const reason = skipReason(s, input.available);
     if (reason) skipped.push({ system: s.id, reason });
     return !reason;
   });
+  const fingerprints: NonNullable<EvalRun["fingerprints"]> = {};
+  const kinds = [...new Set(input.items.map((i) => i.kind))];
+  if (ctx) {
+    for (const s of runnable) fingerprints[s.id] = Object.fromEntries(kinds.map((k) => [k, fingerprintOf(s, k, ctx)]));
+  }
   const tasks = runnable.flatMap((system) => input.items.map((item) => ({ system, item })));
   const results: ItemResult[] = new Array(tasks.length);
   let next = 0;
@@ -98,29 +145,31 @@ export async function runEvaluation(input: {
   const worker = async () => {
     for (let i = next++; i < tasks.length; i = next++) {
       const { system, item } = tasks[i] as (typeof tasks)[number];
-      const path = input.cacheDir ? cachePath(input.cacheDir, system.id, item) : undefined;
+      const fp = fingerprints[system.id]?.[item.kind];
+      const path = input.cacheDir && fp ? join(input.cacheDir, system.id, `${itemCacheKey(fp, item)}.json`) : undefined;
       if (path && existsSync(path)) {
-        results[i] = JSON.parse(readFileSync(path, "utf8")) as ItemResult;
+        results[i] = { ...(JSON.parse(readFileSync(path, "utf8")) as ItemResult), fromCache: true };
       } else {
         let result: ItemResult | undefined;
         for (let attempt = 0; attempt < 2 && !result; attempt++) {
           try {
             result = await runItem(system, item, input.deps);
           } catch (error) {
-            if (attempt === 1) {
+            const appError = toAppError(error);
+            // A missing recorded reply will be missing again: no second attempt.
+            if (attempt === 1 || appError.code === "ai:replay_missing") {
               result = {
                 system: system.id,
                 itemId: item.id,
                 ranked: [],
                 ms: 0,
                 tokens: 0,
-                error: toAppError(error).userMessage,
+                error: appError.userMessage,
               };
             }
           }
         }
         results[i] = result as ItemResult;
-        // Failed pairs are not cached: the next run tries them again.
         if (path && !result?.error) {
           mkdirSync(join(input.cacheDir as string, system.id), { recursive: true });
           writeFileSync(path, JSON.stringify(result));
@@ -131,5 +180,5 @@ export async function runEvaluation(input: {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, input.concurrency ?? 2) }, worker));
-  return { results, skipped };
+  return { results, skipped, fingerprints: ctx ? fingerprints : undefined };
 }

@@ -1,60 +1,96 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchmarkItem } from "./benchmark";
-import { metricBarsSvg, sweepLineSvg } from "./charts";
-import { markdownReport, type SystemSummary, summarize } from "./report";
+import type { BootstrapOptions } from "./bootstrap";
+import { differenceSvg, metricBarsSvg, sweepLineSvg } from "./charts";
+import { ALL_METRICS, HEADLINE } from "./metric-defs";
+import { type Summary, summarize } from "./report";
+import { markdownReport } from "./report-markdown";
 import type { EvalRun } from "./run-eval";
 import { SYSTEMS, type SystemSpec } from "./systems";
 
-/** Writes report.md, results.json and the charts into `dir`; returns the summaries and file names. */
+/** What results.json holds: enough to redraw the report and to compare with another run. */
+export interface SavedRun extends Summary {
+  title: string;
+  createdAt: string;
+  items: BenchmarkItem[];
+  skipped: EvalRun["skipped"];
+  fingerprints: NonNullable<EvalRun["fingerprints"]>;
+  results: EvalRun["results"];
+  /** Where the model calls came from, when not the network (replayed) or where they went (recorded). */
+  calls?: { mode: string; path: string };
+}
+
+/** Writes report.md, results.json and the charts into `dir`; returns the summary and file names. */
 export function writeReport(
   dir: string,
   title: string,
   items: BenchmarkItem[],
   run: EvalRun,
   systems: SystemSpec[],
-): { summaries: SystemSummary[]; files: string[]; markdown: string } {
+  options: BootstrapOptions & { baseline?: string; calls?: SavedRun["calls"] } = {},
+): { summary: Summary; files: string[]; markdown: string } {
   mkdirSync(join(dir, "charts"), { recursive: true });
-  const summaries = summarize(items, run, systems);
+  const summary = summarize(items, run, systems, options);
+  const { summaries } = summary;
   const charts: string[] = [];
+  const chart = (name: string, svg: string) => {
+    writeFileSync(join(dir, name), svg);
+    charts.push(name);
+  };
   const retrieval = summaries.filter((s) => s.retrievalItems > 0 && !s.id.startsWith("sweep-"));
   if (retrieval.length) {
-    writeFileSync(
-      join(dir, "charts/retrieval.svg"),
+    chart(
+      "charts/retrieval.svg",
       metricBarsSvg(retrieval, [
-        { label: "Recall@20", value: (s) => s.recall[20] },
-        { label: "case NDCG@20", value: (s) => s.caseNdcg[20] },
-        { label: "MRR", value: (s) => s.mrr },
+        { label: "Recall@20", value: (s) => s.metrics.recall20 },
+        { label: "case NDCG@20", value: (s) => s.metrics.caseNdcg20 },
+        { label: "MRR", value: (s) => s.metrics.mrr },
       ]),
     );
-    charts.push("charts/retrieval.svg");
   }
   const answers = summaries.filter((s) => s.yesNoItems > 0);
   if (answers.length) {
-    writeFileSync(
-      join(dir, "charts/answers.svg"),
+    chart(
+      "charts/answers.svg",
       metricBarsSvg(answers, [
-        { label: "Accuracy", value: (s) => s.accuracy ?? 0 },
-        { label: "F1 (예)", value: (s) => s.f1Yes ?? 0 },
+        { label: "Accuracy", value: (s) => s.metrics.accuracy },
+        { label: "F1 (예)", value: (s) => s.metrics.f1Yes },
+        { label: "인용 정확도", value: (s) => s.metrics.citationPrecision },
+        { label: "정답 판례 인용률", value: (s) => s.metrics.goldCitationRate },
       ]),
     );
-    charts.push("charts/answers.svg");
+  }
+  for (const kind of ["retrieval", "yesno"] as const) {
+    const key = HEADLINE[kind];
+    const rows = summary.comparisons.flatMap((c) => {
+      const diff = c.diffs[key];
+      return diff ? [{ label: summaries.find((s) => s.id === c.system)?.label ?? c.system, diff }] : [];
+    });
+    const label = ALL_METRICS.find((m) => m.key === key)?.label ?? key;
+    if (rows.length) chart(`charts/diff-${kind}.svg`, differenceSvg(rows, label));
   }
   const sweep = summaries.filter((s) => s.id.startsWith("sweep-") && s.retrievalItems > 0);
   if (sweep.length >= 2) {
     const points = sweep.map((s) => ({
       denseWeight: SYSTEMS.find((x) => x.id === s.id)?.settings?.denseWeight ?? 0,
-      recall20: s.recall[20],
-      caseNdcg20: s.caseNdcg[20],
+      recall20: s.metrics.recall20?.estimate ?? 0,
+      caseNdcg20: s.metrics.caseNdcg20?.estimate ?? 0,
     }));
-    writeFileSync(join(dir, "charts/sweep.svg"), sweepLineSvg(points));
-    charts.push("charts/sweep.svg");
+    chart("charts/sweep.svg", sweepLineSvg(points));
   }
-  const markdown = markdownReport(title, summaries, run.skipped, charts);
+  const markdown = markdownReport(title, items, summary, run, charts, options.calls);
   writeFileSync(join(dir, "report.md"), markdown);
-  writeFileSync(
-    join(dir, "results.json"),
-    JSON.stringify({ title, summaries, skipped: run.skipped, results: run.results }, null, 1),
-  );
-  return { summaries, files: ["report.md", "results.json", ...charts], markdown };
+  const saved: SavedRun = {
+    title,
+    createdAt: new Date().toISOString(),
+    items,
+    ...summary,
+    skipped: run.skipped,
+    fingerprints: run.fingerprints ?? {},
+    results: run.results,
+    calls: options.calls,
+  };
+  writeFileSync(join(dir, "results.json"), JSON.stringify(saved, null, 1));
+  return { summary, files: ["report.md", "results.json", ...charts], markdown };
 }

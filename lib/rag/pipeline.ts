@@ -61,6 +61,15 @@ export interface PipelineOptions {
   onTrace?: (trace: PipelineTrace) => void;
 }
 
+/**
+ * Failures no stage may paper over: the caller stopped, or a replayed run met a call the file has no
+ * reply for (degrading to BM25 or to the RRF order would silently measure something else).
+ */
+const isFatal = (error: unknown) => {
+  const code = toAppError(error).code;
+  return code === "ai:aborted" || code === "ai:replay_missing";
+};
+
 const compact = (list: ScoredChunk[]) =>
   list.map(({ chunk, score }) => ({ id: chunk.id, caseNo: chunk.caseNo, score }));
 
@@ -132,6 +141,7 @@ export async function runPipeline(
       let vector: number[] | undefined;
       if (deps.embed && !embedFailed) {
         vector = await deps.embed(text).catch((error) => {
+          if (isFatal(error)) throw error;
           embedFailed = true;
           notice(
             "embeddings_failed",
@@ -164,7 +174,7 @@ export async function runPipeline(
     // Past the deadline the query is simply left out; the deadline's notice says why.
     if (cut()) return undefined;
     const appError = toAppError(error);
-    if (appError.code === "ai:aborted") throw appError;
+    if (isFatal(appError)) throw appError;
     notice(
       `${label}_failed`,
       `${label === "analytical" ? "분석 질의" : "근거 질의"} 작성에 실패해 이 질의 없이 검색합니다: ${appError.userMessage}`,
@@ -223,6 +233,7 @@ export async function runPipeline(
 
   const { chunks: context, reranked } = await timed("rerank", () =>
     rerankStage(question, fused, settings.topK, deps.rerank).catch((error) => {
+      if (isFatal(error)) throw error;
       notice("rerank_failed", `리랭커 오류로 순위 결합 순서를 사용합니다: ${toAppError(error).userMessage}`);
       return { chunks: fused.slice(0, settings.topK), reranked: false };
     }),
@@ -245,26 +256,32 @@ export async function runPipeline(
     try {
       answer = await timed("llm:answer", async () => {
         const stream = deps.stream as StreamFn;
-        for await (const delta of stream({
+        const call = stream({
           role: "answer",
-          ...answerPrompt(question, context),
+          ...answerPrompt(question, context, options.answerNote),
           temperature: settings.temperature,
           signal: llmSignal,
-        }).deltas) {
+        });
+        for await (const delta of call.deltas) {
           trace.firstAnswerTokenMs ??= at();
           written += delta;
           send({ type: "answer-delta", delta });
+        }
+        const usage = await call.usage;
+        if (usage) {
+          trace.answerTokens = usage.inputTokens + usage.outputTokens;
+          trace.tokens = (trace.tokens ?? 0) + trace.answerTokens;
         }
         return written;
       });
     } catch (error) {
       const appError = toAppError(error);
-      if (cut()) {
+      if (cut() && appError.code !== "ai:replay_missing") {
         // Out of time: the text the lawyer already reads stays; with none yet, the precedents found.
         answer = written;
         retrievalOnly = written.trim() === "";
       } else {
-        if (appError.code === "ai:aborted") throw appError;
+        if (isFatal(appError)) throw appError;
         notice("answer_failed", `답변 작성에 실패해 검색된 판례를 대신 보여 드립니다: ${appError.userMessage}`);
         retrievalOnly = true;
       }

@@ -36,6 +36,8 @@ export interface PipelineTrace {
   llmMs: number;
   /** Tokens used by the LLM calls (input + output), when the endpoint reports usage. */
   tokens?: number;
+  /** Of those, the answer's (its time is the "llm:answer" timing). */
+  answerTokens?: number;
 }
 
 export interface PipelineResult {

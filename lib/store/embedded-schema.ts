@@ -17,9 +17,13 @@ export interface Row {
   content_hash: string;
 }
 
-// `store_meta.generation` goes up with every write transaction, from any process: a snapshot of the
-// in-memory index is valid only for the generation it was taken at. The partial index lets a reopen
-// read the vectors without walking past every sparse-only row's text.
+// Every write transaction, from any process, appends to `changes` in the same transaction: a chunk
+// id whose row was written or deleted ('chunk'), or a corpus deleted whole ('corpus'). An index
+// reader applies the changes after its cursor (change-log.ts). `store_meta.pruned_through`: changes
+// up to it were pruned (a snapshot reflects them); `store_id` tells a snapshot which store it
+// belongs to. Stores created before the log get the table on open; their old snapshot format is
+// ignored, so the first load rebuilds once. The partial index lets a reopen read the vectors without
+// walking past every sparse-only row's text.
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chunks (
   id TEXT PRIMARY KEY, corpus_id TEXT NOT NULL, case_no TEXT NOT NULL, case_name TEXT NOT NULL,
@@ -30,7 +34,15 @@ CREATE TABLE IF NOT EXISTS chunks (
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks (corpus_id, case_no);
 CREATE INDEX IF NOT EXISTS chunks_with_vector ON chunks (id) WHERE vector IS NOT NULL;
 CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-INSERT OR IGNORE INTO store_meta VALUES ('generation', 0);`;
+CREATE TABLE IF NOT EXISTS changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL CHECK (op IN ('chunk', 'corpus')), key TEXT NOT NULL
+);
+INSERT OR IGNORE INTO store_meta VALUES ('pruned_through', 0);
+INSERT OR IGNORE INTO store_meta VALUES ('store_id', abs(random() % 9007199254740991));`;
+
+/** The columns of a Row (not the tokens and vector, which only the index reads). */
+export const ROW_COLUMNS =
+  "id, corpus_id, case_no, case_name, court, court_level, case_type, decision_date, section, section_order, text, content_hash";
 
 export const toChunk = (r: Row): Chunk => ({
   id: r.id,
@@ -56,5 +68,11 @@ export function normalized(vector: number[] | Float32Array): Float32Array {
   return v;
 }
 
+/**
+ * A BLOB read from SQLite is its own buffer: viewed in place rather than copied (at 120k × 1,024
+ * dimensions a copy is 0.5 GB of garbage per load); a view into a larger or misaligned buffer is copied.
+ */
 export const floats = (blob: Buffer): Float32Array =>
-  new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+  blob.byteOffset % 4 === 0 && blob.buffer.byteLength === blob.byteLength
+    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+    : new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));

@@ -11,6 +11,8 @@ export interface StoreSettings {
   qdrantApiKey?: string;
   qdrantCollection: string;
   denseSize?: number;
+  /** How long a store write waits for another process's write (SQLITE_BUSY), in ms. */
+  busyTimeoutMs?: number;
 }
 
 export function createStore(settings: StoreSettings): VectorStore {
@@ -22,10 +24,10 @@ export function createStore(settings: StoreSettings): VectorStore {
       denseSize: settings.denseSize,
     });
   }
-  return new EmbeddedStore(join(resolve(settings.dataDir), "store"));
+  return new EmbeddedStore(join(resolve(settings.dataDir), "store"), { busyTimeoutMs: settings.busyTimeoutMs });
 }
 
-// One store per process (the embedded one holds its index in memory); kept on globalThis so
+// One store per process (the embedded one holds its index in a worker thread); kept on globalThis so
 // Next.js dev reloads don't open a second copy.
 const holder = globalThis as unknown as { __store?: VectorStore };
 
@@ -39,6 +41,7 @@ export async function getStore(): Promise<VectorStore> {
       qdrantApiKey: s.QDRANT_API_KEY,
       qdrantCollection: s.QDRANT_COLLECTION,
       denseSize: s.EMBEDDINGS_DIMENSIONS,
+      busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
     });
   }
   return holder.__store;

@@ -91,8 +91,11 @@ export class SparseIndex {
     const avg = total / count;
     // Typed arrays instead of Maps and Sets: a common bigram has a posting for most chunks, and a
     // query touches ~10⁵ postings; this loop is the whole cost of a sparse query.
-    const groupOk = new Uint8Array(this.groupStats.size + 1);
-    for (const g of groups) if (g < groupOk.length) groupOk[g] = 1;
+    // Sized by the searched groups: group numbers need not be dense (see MemoryIndex.compact()).
+    let maxGroup = 0;
+    for (const g of groups) maxGroup = Math.max(maxGroup, g);
+    const groupOk = new Uint8Array(maxGroup + 1);
+    for (const g of groups) groupOk[g] = 1;
     const lengths = this.lengths;
     const slotGroups = this.groups;
     const scores = new Float64Array(lengths.length);
@@ -160,7 +163,10 @@ export class SparseIndex {
     return { terms, counts: Int32Array.from(counts), slots: slots.slice(0, at), tfs: tfs.slice(0, at), lengths };
   }
 
-  /** Replaces this (empty) index's content; postings become views on the arrays (grown on write). */
+  /**
+   * Replaces this (empty) index's content; postings become views on the arrays (grown on write).
+   * A slot whose length is −1 is imported as deleted.
+   */
   importArrays(arrays: SparseArrays, groups: Int32Array): void {
     const n = arrays.lengths.length;
     this.ensure(Math.max(0, n - 1));
@@ -169,6 +175,8 @@ export class SparseIndex {
     this.groups.set(groups.subarray(0, n));
     this.groupStats.clear();
     for (let slot = 0; slot < n; slot++) {
+      // A slot the caller marked deleted (length −1) before importing.
+      if ((arrays.lengths[slot] as number) < 0) continue;
       const g = groups[slot] as number;
       const stats = this.groupStats.get(g) ?? { count: 0, total: 0 };
       stats.count += 1;

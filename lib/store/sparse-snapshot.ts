@@ -1,36 +1,44 @@
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
+import { threadId } from "node:worker_threads";
 import type { SparseArrays } from "./sparse-index";
 
 /**
  * A binary copy of the in-memory BM25 index, so reopening a large store reads one file instead of
  * re-splitting every chunk's tokens (120k chunks: ~11 s rebuilt from SQLite, well under 1 s from a
- * snapshot). SQLite stays the source of truth: the snapshot carries the store's write generation and
- * is ignored unless it matches; a missing, stale or damaged snapshot only means a slower rebuild.
+ * snapshot). SQLite stays the source of truth: the snapshot carries the change-log seq it reflects
+ * (changes after it are applied on load) and the store's id; a snapshot from another store, older
+ * than the pruned part of the change log, or damaged only means a slower rebuild.
  *
- * Layout: "BM25" magic, uint32 header length, JSON header { generation, ids, terms }, padding to 4
- * bytes, then lengths (int32 × ids), counts (int32 × terms), slots (int32 × total), tfs (uint16 × total).
+ * Layout: "BMS2" magic, uint32 header length, float64 seq, float64 store id, JSON header
+ * { ids, terms }, padding to 4 bytes, then lengths (int32 × ids), counts (int32 × terms),
+ * slots (int32 × total), tfs (uint16 × total).
  */
 
-const MAGIC = "BM25";
+const MAGIC = "BMS2";
+const PREFIX = 24;
 
-export interface Snapshot extends SparseArrays {
-  generation: number;
+export interface SnapshotStamp {
+  /** The change-log seq the index reflects. */
+  seq: number;
+  storeId: number;
+}
+
+export interface Snapshot extends SparseArrays, SnapshotStamp {
   /** Chunk id of each slot. */
   ids: string[];
 }
 
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
-  const header = Buffer.from(
-    JSON.stringify({ generation: snapshot.generation, ids: snapshot.ids, terms: snapshot.terms }),
-    "utf8",
-  );
-  const prefix = Buffer.alloc(8);
+  const header = Buffer.from(JSON.stringify({ ids: snapshot.ids, terms: snapshot.terms }), "utf8");
+  const prefix = Buffer.alloc(PREFIX);
   prefix.write(MAGIC, 0, "latin1");
   prefix.writeUInt32LE(header.length, 4);
-  const padding = Buffer.alloc((4 - ((8 + header.length) % 4)) % 4);
+  prefix.writeDoubleLE(snapshot.seq, 8);
+  prefix.writeDoubleLE(snapshot.storeId, 16);
+  const padding = Buffer.alloc((4 - ((PREFIX + header.length) % 4)) % 4);
   const parts = [prefix, header, padding, snapshot.lengths, snapshot.counts, snapshot.slots, snapshot.tfs];
   // Written beside, then renamed over: a reader never sees half a file.
-  const temporary = `${path}.${process.pid}.tmp`;
+  const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   const fd = openSync(temporary, "w");
   try {
     for (const part of parts) writeSync(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
@@ -40,8 +48,27 @@ export function writeSnapshot(path: string, snapshot: Snapshot): void {
   renameSync(temporary, path);
 }
 
-/** The snapshot at `path` if it was taken at `generation`; undefined when absent, stale or damaged. */
-export function readSnapshot(path: string, generation: number): Snapshot | undefined {
+/** The stamp of the snapshot at `path` without reading the rest; undefined when absent or foreign. */
+export function peekSnapshot(path: string): SnapshotStamp | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const prefix = Buffer.alloc(PREFIX);
+    if (readSync(fd, prefix, 0, PREFIX, 0) < PREFIX || prefix.toString("latin1", 0, 4) !== MAGIC) return undefined;
+    return { seq: prefix.readDoubleLE(8), storeId: prefix.readDoubleLE(16) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The snapshot at `path` if `accept` takes its stamp; undefined when absent, refused or damaged. */
+export function readSnapshot(path: string, accept: (stamp: SnapshotStamp) => boolean): Snapshot | undefined {
+  const stamp = peekSnapshot(path);
+  if (!stamp || !accept(stamp)) return undefined;
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -49,16 +76,18 @@ export function readSnapshot(path: string, generation: number): Snapshot | undef
     return undefined;
   }
   try {
-    if (bytes.length < 8 || bytes.toString("latin1", 0, 4) !== MAGIC) return undefined;
+    if (bytes.length < PREFIX || bytes.toString("latin1", 0, 4) !== MAGIC) return undefined;
+    // Renamed over between the peek and the read: the stamp must be checked again.
+    const seq = bytes.readDoubleLE(8);
+    const storeId = bytes.readDoubleLE(16);
+    if (!accept({ seq, storeId })) return undefined;
     const headerLength = bytes.readUInt32LE(4);
-    const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString("utf8")) as {
-      generation: number;
+    const header = JSON.parse(bytes.subarray(PREFIX, PREFIX + headerLength).toString("utf8")) as {
       ids: string[];
       terms: string[];
     };
-    if (header.generation !== generation) return undefined;
     // Copy the body once into an aligned buffer; the typed arrays below are views on it.
-    const bodyStart = 8 + headerLength + ((4 - ((8 + headerLength) % 4)) % 4);
+    const bodyStart = PREFIX + headerLength + ((4 - ((PREFIX + headerLength) % 4)) % 4);
     const body = new Uint8Array(bytes.subarray(bodyStart)).buffer;
     const lengths = new Int32Array(body, 0, header.ids.length);
     const counts = new Int32Array(body, lengths.byteLength, header.terms.length);
@@ -67,7 +96,7 @@ export function readSnapshot(path: string, generation: number): Snapshot | undef
     const slotsAt = lengths.byteLength + counts.byteLength;
     const slots = new Int32Array(body, slotsAt, total);
     const tfs = new Uint16Array(body, slotsAt + slots.byteLength, total);
-    return { generation, ids: header.ids, terms: header.terms, lengths, counts, slots, tfs };
+    return { seq, storeId, ids: header.ids, terms: header.terms, lengths, counts, slots, tfs };
   } catch {
     // A truncated or foreign file: rebuild from SQLite instead.
     return undefined;

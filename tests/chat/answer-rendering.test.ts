@@ -41,9 +41,34 @@ describe("an answer rendered as a lawyer reads it", () => {
     const html = render("**대법원 76므41 판결**과 94므833 판결을 보세요.");
     const links = [...html.matchAll(/<a data-testid="citation-link"[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];
     expect(links.map((m) => m[2])).toEqual(["76므41", "94므833"]);
-    expect(links[0]?.[1]).toContain("/precedents/76%EB%AF%8041?corpus=k&amp;hl=c1#passage-c1");
+    const first = new URL((links[0]?.[1] ?? "").replaceAll("&amp;", "&"), "https://x.invalid");
+    expect(first.pathname).toBe("/precedents/76%EB%AF%8041");
+    expect(first.searchParams.get("corpus")).toBe("k");
+    expect(first.searchParams.get("hl")).toBe("c1");
+    expect(first.hash).toBe("#passage-c1");
     // The joined decision is opened under its own written number.
     expect(links[1]?.[1]).toContain(`/precedents/${encodeURIComponent("94므826, 833")}`);
+  });
+
+  it("gives each citation the link of its own place in the answer, with the way back to the chat", () => {
+    const context = [chunk("c1", "76므41")];
+    const text = "첫째 문장은 예물에 관한 것입니다(76므41). 둘째 문장은 **전혀 다른 쟁점**입니다(76므41).";
+    const record: AnswerRecord = {
+      answer: text,
+      parts: splitCitations(text, context),
+      context,
+      trace: {} as AnswerRecord["trace"],
+      retrievalOnly: false,
+    };
+    const html = renderToStaticMarkup(createElement(AnswerText, { text, record, chatId: "chat1" }));
+    const hrefs = [...html.matchAll(/data-testid="citation-link"[^>]*href="([^"]+)"/g)].map(
+      (m) => new URL((m[1] ?? "").replaceAll("&amp;", "&"), "https://x.invalid").searchParams,
+    );
+    expect(hrefs).toHaveLength(2);
+    expect(hrefs.map((p) => p.get("from"))).toEqual(["chat1", "chat1"]);
+    // Each link carries the sentence that cited it (the viewer marks the passage's support for it).
+    expect(hrefs[0]?.get("s")).toContain("예물");
+    expect(hrefs[1]?.get("s")).toContain("전혀 다른 쟁점");
   });
 
   it("flags an unknown case number with a visible, focusable explanation — never a link", () => {
@@ -100,14 +125,23 @@ describe("answer Markdown helpers", () => {
 
   it("splits text nodes into citation nodes decided like the stored citations", () => {
     const find = citationFinder([chunk("c1", "76므41")]);
-    const tree = unified().use(remarkParse).parse("예물은 76므41, 또 1999다1 판결");
-    remarkCitations(find)()(tree);
-    const paragraph = tree.children[0] as { children: { value: string; data?: { hProperties?: object } }[] };
-    expect(paragraph.children.map((c) => [c.value, c.data?.hProperties])).toEqual([
-      ["예물은 ", undefined],
-      ["76므41", { dataCitation: "valid", dataChunkId: "c1", dataCaseNo: "76므41" }],
+    const source = "예물은 **76므41**, 또 1999다1 판결";
+    const tree = unified().use(remarkParse).parse(source);
+    remarkCitations(find)()(tree, { value: source });
+    const paragraph = tree.children[0] as {
+      children: { value?: string; children?: { value: string; data?: object }[]; data?: { hProperties?: object } }[];
+    };
+    const strong = paragraph.children[1]?.children?.[0] as { data?: { hProperties?: object } };
+    // Each citation knows where it stands in the answer (76므41 at 6, inside the bold marks).
+    expect(strong.data?.hProperties).toEqual({
+      dataCitation: "valid",
+      dataChunkId: "c1",
+      dataCaseNo: "76므41",
+      dataOffset: String(source.indexOf("76므41")),
+    });
+    expect(paragraph.children.slice(2).map((c) => [c.value, c.data?.hProperties])).toEqual([
       [", 또 ", undefined],
-      ["1999다1", { dataCitation: "unverified", dataCaseNo: "1999다1" }],
+      ["1999다1", { dataCitation: "unverified", dataCaseNo: "1999다1", dataOffset: String(source.indexOf("1999다1")) }],
       [" 판결", undefined],
     ]);
   });

@@ -43,14 +43,16 @@ describe("report from a fixed ranking", () => {
   const systems = SYSTEMS.filter((s) => s.id === "sparse");
 
   it("computes the metrics by hand", () => {
-    const [s] = summarize(items, run, systems);
+    const [s] = summarize(items, run, systems).summaries;
     // q1: gold at rank 2 → R@k 1, cNDCG = (1/log2 3) / 1; q2: one of two gold cases first → 1 / (1 + 1/log2 3)
     const q1 = 1 / Math.log2(3);
     const q2 = 1 / (1 + 1 / Math.log2(3));
-    expect(s?.recall[10]).toBe(1);
-    expect(s?.caseNdcg[20]).toBeCloseTo((q1 + q2) / 2, 12);
-    expect(s?.mrr).toBeCloseTo((1 / 2 + 1) / 2, 12);
-    expect(s?.accuracy).toBe(0.5);
+    expect(s?.metrics.recall10).toEqual({ estimate: 1, lo: 1, hi: 1 });
+    expect(s?.metrics.caseNdcg20?.estimate).toBeCloseTo((q1 + q2) / 2, 12);
+    expect(s?.metrics.caseNdcg20?.lo).toBeCloseTo(Math.min(q1, q2), 12);
+    expect(s?.metrics.caseNdcg20?.hi).toBeCloseTo(Math.max(q1, q2), 12);
+    expect(s?.metrics.mrr?.estimate).toBeCloseTo((1 / 2 + 1) / 2, 12);
+    expect(s?.metrics.accuracy?.estimate).toBe(0.5);
     expect(s?.unreadable).toEqual(["y2"]);
     expect(s?.tokens).toBe(20);
     expect(s?.misses).toEqual([]);
@@ -61,9 +63,11 @@ describe("report from a fixed ranking", () => {
     const { files, markdown } = writeReport(dir, "테스트", items, run, systems);
     expect(files).toEqual(["report.md", "results.json", "charts/retrieval.svg", "charts/answers.svg"]);
     expect(markdown).toContain(
-      "| 시스템 | R@10 | R@15 | R@20 | cNDCG@10 | cNDCG@15 | cNDCG@20 | chunk NDCG@20 | MRR |",
+      "| 시스템 | 질문 수 | R@10 | R@15 | R@20 | cNDCG@10 | cNDCG@15 | cNDCG@20 | chunk NDCG@20 | MRR |",
     );
-    expect(markdown).toContain("| BM25 | 1.0000 | 1.0000 | 1.0000 |");
+    expect(markdown).toContain("| BM25 | 2 | 1.000 [1.000, 1.000] | 1.000 [1.000, 1.000] | 1.000 [1.000, 1.000] |");
+    expect(markdown).toContain("쌍체 부트스트랩(질문 재표본 2,000회");
+    expect(readFileSync(join(dir, "charts/retrieval.svg"), "utf8")).toContain("class='error-bar'");
     expect(markdown).toContain("rar: 언어 모델 설정 없음");
     expect(markdown).toContain("y2: 답변에서 예/아니요를 판정할 수 없음");
     expect(readFileSync(join(dir, "charts/retrieval.svg"), "utf8")).toMatch(/^<svg[\s\S]*<rect[\s\S]*<\/svg>$/);
@@ -126,22 +130,36 @@ describe("every system over the fake model servers", () => {
     expect(systems).toHaveLength(SYSTEMS.length);
     const cacheDir = mkdtempSync(join(tmpdir(), "rar-cache-"));
     const available = { llm: true, embeddings: true, reranker: true };
-    const run = await runEvaluation({ items: bench, systems, deps, available, cacheDir });
+    const fingerprint = {
+      config: {
+        chat: { baseURL: openai.url, models: { analyst: "a", judge: "j", answer: "w" }, timeoutMs: 5000 },
+        embeddings: { baseURL: openai.url, model: "e", timeoutMs: 5000, batchSize: 64 },
+        rerank: { baseURL: reranker.url, model: "r", timeoutMs: 5000 },
+        store: { kind: "embedded" as const, dataDir: ".", qdrantCollection: "x" },
+        statusCacheSeconds: 0,
+        faultCooldownSeconds: 0,
+      },
+      corpus: { corpusId: "c", documents: 4, chunks: 0, tokenizerVersion: 2, contentHash: "x" },
+    };
+    const run = await runEvaluation({ items: bench, systems, deps, available, cacheDir, fingerprint });
     expect(run.skipped).toEqual([]);
     expect(run.results.filter((r) => r.error)).toEqual([]);
-    const summaries = summarize(bench, run, systems);
+    const { summaries } = summarize(bench, run, systems);
     const byId = Object.fromEntries(summaries.map((s) => [s.id, s]));
-    expect(byId.sparse?.recall[20]).toBe(1);
-    expect(byId.rar?.recall[20]).toBe(1);
-    expect(byId.rar?.accuracy).toBe(1);
+    expect(byId.sparse?.metrics.recall20?.estimate).toBe(1);
+    expect(byId.rar?.metrics.recall20?.estimate).toBe(1);
+    expect(byId.rar?.metrics.accuracy?.estimate).toBe(1);
     expect(byId["llm-only"]?.retrievalItems).toBe(0);
-    expect(byId["llm-only"]?.accuracy).toBe(1);
+    expect(byId["llm-only"]?.metrics.accuracy?.estimate).toBe(1);
     expect(byId.rar?.tokens).toBeGreaterThan(0);
+    expect(byId.rar?.used).toEqual({ items: 3, analytical: 3, rationale: 3, dense: 3, reranked: 3 });
+    expect(byId["sparse-rerank"]?.used).toEqual({ items: 3, analytical: 0, rationale: 0, dense: 0, reranked: 3 });
 
     const before = openai.requests.length;
-    const again = await runEvaluation({ items: bench, systems, deps, available, cacheDir });
+    const again = await runEvaluation({ items: bench, systems, deps, available, cacheDir, fingerprint });
     expect(openai.requests.length).toBe(before);
     expect(again.results.map((r) => r.ranked)).toEqual(run.results.map((r) => r.ranked));
+    expect(again.results.every((r) => r.fromCache)).toBe(true);
 
     const without = await runEvaluation({
       items: bench,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyChatEvent, initialAnswerState, stateFromStored } from "@/lib/chat/state";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
 import { splitCitations } from "@/lib/rag/citations";
-import { highlightSegments, referencedCaseNumbers } from "@/lib/rag/highlight";
+import { referencedCaseNumbers } from "@/lib/rag/highlight";
 
 describe("answer state", () => {
   it("folds pipeline events into what the lawyer sees", () => {
@@ -72,20 +72,6 @@ describe("citations and highlights", () => {
       { type: "text", text: " 판결과 " },
       { type: "citation", text: "2009다228", caseNo: "2009다228", valid: false },
       { type: "text", text: " 판결, 그리고 20대 1명" },
-    ]);
-  });
-
-  it("marks passages inside a section, merging overlaps", () => {
-    const text = "가나다라마바사아자차";
-    const segments = highlightSegments(text, [
-      { id: "x", text: "다라마" },
-      { id: "y", text: "마바" },
-      { id: "z", text: "없는 구절" },
-    ]);
-    expect(segments).toEqual([
-      { text: "가나", start: 0 },
-      { text: "다라마바", start: 2, chunkId: "x" },
-      { text: "사아자차", start: 6 },
     ]);
   });
 

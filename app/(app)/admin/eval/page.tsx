@@ -64,6 +64,36 @@ export default async function EvalPage() {
             </tbody>
           </table>
         )}
+        {jobs.filter((j) => j.status === "done").length >= 2 ? (
+          <form
+            action="/admin/eval/compare"
+            className="mt-4 flex flex-wrap items-end gap-2 text-sm"
+            data-testid="eval-compare-form"
+          >
+            {(["a", "b"] as const).map((side, i) => (
+              <label key={side} className="block">
+                <span className="mb-1 block text-muted">{side.toUpperCase()}</span>
+                <select
+                  name={side}
+                  data-testid={`eval-compare-${side}`}
+                  defaultValue={jobs.filter((j) => j.status === "done")[1 - i]?.id}
+                  className="rounded-md border border-line px-2 py-1.5"
+                >
+                  {jobs
+                    .filter((j) => j.status === "done")
+                    .map((j) => (
+                      <option key={j.id} value={j.id}>
+                        {j.name} ({when.format(j.createdAt)})
+                      </option>
+                    ))}
+                </select>
+              </label>
+            ))}
+            <button type="submit" className="rounded-md border border-line px-3 py-1.5" data-testid="eval-compare-go">
+              두 평가 비교
+            </button>
+          </form>
+        ) : null}
       </section>
       <div className="w-full lg:w-96">
         {corpora.length === 0 ? (

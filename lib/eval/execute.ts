@@ -1,0 +1,84 @@
+import { streamChat } from "../ai/chat";
+import { type AiConfig, aiConfigFrom, configuredComponents } from "../ai/config";
+import { embedTexts } from "../ai/embed";
+import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply";
+import { recordCalls, replayCalls } from "../ai/model-calls/modes";
+import { rerank } from "../ai/rerank";
+import { corpusIndexVersion, getCorpus } from "../db/corpora";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { assertSearchable } from "../rag/index-version";
+import type { PipelineDeps } from "../rag/pipeline";
+import { DEFAULT_SETTINGS } from "../rag/settings";
+import { getStore } from "../store";
+import type { BenchmarkItem } from "./benchmark";
+import { type EvalRun, runEvaluation } from "./run-eval";
+import type { SystemSpec } from "./systems";
+import { writeReport } from "./write-report";
+
+/**
+ * The pipeline's components for an evaluation: straight to the configured (or recorded) models,
+ * with their configured timeouts. Not the chat's deps: a component that failed a lawyer's question
+ * a moment ago must not be left out of a whole evaluation, and an item that degrades says so in its
+ * result (`used`), where the report counts it.
+ */
+export async function evalPipelineDeps(config: AiConfig): Promise<PipelineDeps> {
+  const { chat, embeddings, rerank: reranker } = config;
+  return {
+    store: await getStore(),
+    settings: DEFAULT_SETTINGS,
+    stream: chat ? (request) => streamChat({ ...request, config: chat }) : undefined,
+    embed: embeddings ? async (text) => (await embedTexts([text], { config: embeddings }))[0] ?? [] : undefined,
+    rerank: reranker ? (query, docs, topN) => rerank(query, docs, { topN, config: reranker }) : undefined,
+  };
+}
+
+export interface EvaluationInput {
+  corpusId: string;
+  items: BenchmarkItem[];
+  systems: SystemSpec[];
+  outDir: string;
+  title: string;
+  /** Model calls: answered from a file (never the network), or recorded to one; else MODEL_CALLS_* settings. */
+  replay?: string;
+  record?: string;
+  cacheDir?: string;
+  baseline?: string;
+  concurrency?: number;
+  resamples?: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** One evaluation from the benchmark to the written report (the CLI and /admin/eval both run this). */
+export async function executeEvaluation(input: EvaluationInput) {
+  const corpus = await getCorpus(input.corpusId);
+  if (!corpus) throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
+  assertSearchable([corpus]);
+  const settings = env();
+  const calls = input.replay
+    ? replayCalls(input.replay)
+    : input.record
+      ? recordCalls(input.record)
+      : modelCallsFromSettings(settings);
+  const config = withModelCalls(aiConfigFrom(settings), calls, settings);
+  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] } };
+  const run: EvalRun = await runEvaluation({
+    items: input.items,
+    systems: input.systems,
+    deps,
+    available: configuredComponents(config),
+    cacheDir: input.cacheDir,
+    fingerprint: { config, corpus: await corpusIndexVersion(corpus.id) },
+    concurrency: input.concurrency,
+    onProgress: input.onProgress,
+  });
+  const baseline = input.baseline ?? (input.systems.some((s) => s.id === "sparse") ? "sparse" : input.systems[0]?.id);
+  const report = writeReport(input.outDir, input.title, input.items, run, input.systems, {
+    baseline,
+    resamples: input.resamples,
+    seed: input.seed,
+    calls: calls?.toJSON(),
+  });
+  return { ...report, run, calls: calls?.toJSON() };
+}

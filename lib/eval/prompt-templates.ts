@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import { analystPrompt } from "../ai/prompts/analyst";
+import { answerPrompt, llmOnlyPrompt } from "../ai/prompts/answer";
+import { judgePrompt } from "../ai/prompts/judge";
+import type { Chunk } from "../ingest/types";
+
+/**
+ * The prompt texts as the model sees them, rendered with placeholders: an edit to any prompt
+ * function (wording, layout, the context block, the yes/no note) changes these strings, and so the
+ * evaluation cache key. Rendered rather than read from source files: a production build has none.
+ */
+export const YES_NO_NOTE = "(먼저 '예' 또는 '아니요'로 답한 뒤 이유를 설명하십시오.)";
+
+export interface PromptFunctions {
+  analystPrompt: typeof analystPrompt;
+  judgePrompt: typeof judgePrompt;
+  answerPrompt: typeof answerPrompt;
+  llmOnlyPrompt: typeof llmOnlyPrompt;
+  yesNoNote: string;
+}
+
+export const PROMPTS: PromptFunctions = {
+  analystPrompt,
+  judgePrompt,
+  answerPrompt,
+  llmOnlyPrompt,
+  yesNoNote: YES_NO_NOTE,
+};
+
+const Q = "⟪질문⟫";
+const SAMPLE: Chunk = {
+  id: "⟪id⟫",
+  corpusId: "⟪corpus⟫",
+  caseNo: "⟪사건번호⟫",
+  caseName: "⟪사건명⟫",
+  court: "⟪법원⟫",
+  courtLevel: "⟪등급⟫",
+  caseType: "⟪종류⟫",
+  decisionDate: "⟪선고일⟫",
+  section: "판결요지",
+  sectionOrder: 0,
+  text: "⟪본문⟫",
+  contentHash: "⟪hash⟫",
+};
+
+const hash = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
+
+/** One short hash per prompt the evaluation can send. */
+export type PromptHashes = Record<"analyst" | "judge" | "answer" | "llmOnly", string>;
+
+export function promptHashes(p: PromptFunctions = PROMPTS): PromptHashes {
+  return {
+    analyst: hash(p.analystPrompt(Q)),
+    // Every variant a system can ask for: with/without the analyst's query, with/without chain of thought.
+    judge: hash(
+      [true, false].flatMap((cot) => [
+        p.judgePrompt(Q, "⟪분석 질의⟫", { chainOfThought: cot }),
+        p.judgePrompt(Q, undefined, { chainOfThought: cot }),
+      ]),
+    ),
+    answer: hash([p.answerPrompt(Q, [{ chunk: SAMPLE, score: 1 }], p.yesNoNote), p.yesNoNote]),
+    llmOnly: hash([p.llmOnlyPrompt(Q, p.yesNoNote), p.yesNoNote]),
+  };
+}

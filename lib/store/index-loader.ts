@@ -1,0 +1,161 @@
+import type Database from "better-sqlite3";
+import { headSeq, prunedThrough, readChanges, storeId } from "./change-log";
+import { floats } from "./embedded-schema";
+import { MemoryIndex, type SlotMeta } from "./memory-index";
+import { readSnapshot } from "./sparse-snapshot";
+
+/**
+ * Building the in-memory index (in the index worker) from `chunks.db`: a full load (from the
+ * snapshot, else from every row) and incremental application of the change log. Full loads read
+ * rows in slices and call `pause()` between them, so the worker answers from its previous index
+ * meanwhile; rows changing during the load are fixed by the changes after the load's cursor, which
+ * are applied next (applying a change twice is harmless: a change means "read this row again").
+ */
+
+const LOAD_SLICE_ROWS = 2_000;
+/** Changes applied per slice: ~10–50 ms of work, so a search waits at most about that long. */
+export const APPLY_SLICE_CHANGES = 256;
+const IN_LIST = 500;
+
+type MetaRow = [number, string, string, string, string, string, string];
+
+/** Rows in slices, keyed by their first column (rowid or id), starting after `after`. */
+function* rowSlices<T extends unknown[]>(db: Database.Database, sql: string, start: number | string): Generator<T[]> {
+  const select = db.prepare(sql).raw();
+  let after = start;
+  for (;;) {
+    const rows = select.all(after, LOAD_SLICE_ROWS) as T[];
+    if (rows.length === 0) return;
+    yield rows;
+    after = (rows[rows.length - 1] as T)[0] as number | string;
+  }
+}
+
+/** From the snapshot when it belongs to this store and the log still holds every later change. */
+export async function loadFromSnapshot(
+  db: Database.Database,
+  path: string,
+  pause: () => Promise<void>,
+): Promise<MemoryIndex | undefined> {
+  const id = storeId(db);
+  const pruned = prunedThrough(db);
+  const head = headSeq(db);
+  const snapshot = readSnapshot(path, (s) => s.storeId === id && s.seq >= pruned && s.seq <= head);
+  if (!snapshot) return undefined;
+  const index = new MemoryIndex();
+  index.cursor = snapshot.seq;
+  const n = snapshot.ids.length;
+  const slotOfId = new Map(snapshot.ids.map((chunkId, slot) => [chunkId, slot]));
+  const metas: (SlotMeta | undefined)[] = new Array(n);
+  const groups = new Int32Array(n);
+  const metaSql = `SELECT rowid, id, corpus_id, case_no, case_type, court, decision_date FROM chunks
+                   WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+  for (const rows of rowSlices<MetaRow>(db, metaSql, 0)) {
+    for (const [, chunkId, corpusId, caseNo, caseType, court, decisionDate] of rows) {
+      // A row the snapshot lacks was written after it: its change is applied after the load.
+      const slot = slotOfId.get(chunkId);
+      if (slot === undefined) continue;
+      metas[slot] = { id: chunkId, corpusId, caseNo, caseType, court, decisionDate };
+      groups[slot] = index.group(corpusId);
+    }
+    await pause();
+  }
+  // A slot whose row is gone was deleted after the snapshot: imported as deleted.
+  for (let slot = 0; slot < n; slot++) {
+    if (metas[slot]) continue;
+    snapshot.lengths[slot] = -1;
+    slotOfId.delete(snapshot.ids[slot] as string);
+  }
+  index.metas = metas;
+  index.slotOf = slotOfId;
+  index.vectors = new Array(n);
+  const vectorSql = "SELECT id, vector FROM chunks WHERE vector IS NOT NULL AND id > ? ORDER BY id LIMIT ?";
+  for (const rows of rowSlices<[string, Buffer]>(db, vectorSql, "")) {
+    for (const [chunkId, vector] of rows) {
+      const slot = slotOfId.get(chunkId);
+      if (slot !== undefined) index.vectors[slot] = floats(vector);
+    }
+    await pause();
+  }
+  index.sparse.importArrays(snapshot, groups);
+  return index;
+}
+
+type FullRow = [number, string, string, string, string, string, string, string, Buffer | null];
+
+/** Every row read again (no usable snapshot); the cursor is the head before the first row is read. */
+export async function loadFromRows(db: Database.Database, pause: () => Promise<void>): Promise<MemoryIndex> {
+  const index = new MemoryIndex();
+  index.cursor = headSeq(db);
+  const sql = `SELECT rowid, id, corpus_id, case_no, case_type, court, decision_date, tokens, vector FROM chunks
+               WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+  for (const rows of rowSlices<FullRow>(db, sql, 0)) {
+    for (const [, id, corpusId, caseNo, caseType, court, decisionDate, tokens, vector] of rows) {
+      const meta = { id, corpusId, caseNo, caseType, court, decisionDate };
+      index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined);
+    }
+    await pause();
+  }
+  return index;
+}
+
+export interface Applied {
+  changes: number;
+  chunks: number;
+  /** The log no longer holds the changes after the cursor: a full load is needed. */
+  reload: boolean;
+}
+
+/**
+ * Applies up to APPLY_SLICE_CHANGES changes after the index's cursor. One read transaction: the
+ * changes and the rows they point at come from the same state of the database.
+ */
+export function applySlice(db: Database.Database, index: MemoryIndex): Applied {
+  const select = (n: number) =>
+    db
+      .prepare(
+        `SELECT id, corpus_id, case_no, case_type, court, decision_date, tokens, vector FROM chunks
+         WHERE id IN (${Array(n).fill("?").join(",")})`,
+      )
+      .raw();
+  return db.transaction((): Applied => {
+    if (prunedThrough(db) > index.cursor) return { changes: 0, chunks: 0, reload: true };
+    const changes = readChanges(db, index.cursor, APPLY_SLICE_CHANGES);
+    let chunks = 0;
+    let pending = new Set<string>();
+    // Consecutive chunk changes are read together; a corpus deletion between them keeps its place.
+    const flush = () => {
+      const ids = [...pending];
+      pending = new Set();
+      chunks += ids.length;
+      for (let at = 0; at < ids.length; at += IN_LIST) {
+        const part = ids.slice(at, at + IN_LIST);
+        const rows = new Map(
+          (select(part.length).all(...part) as [string, ...unknown[]][]).map((row) => [row[0], row] as const),
+        );
+        for (const id of part) {
+          const row = rows.get(id) as [string, string, string, string, string, string, string, Buffer | null];
+          if (!row) {
+            index.remove(id);
+            continue;
+          }
+          const [, corpusId, caseNo, caseType, court, decisionDate, tokens, vector] = row;
+          const meta = { id, corpusId, caseNo, caseType, court, decisionDate };
+          index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined);
+        }
+      }
+    };
+    for (const change of changes) {
+      if (change.op === "chunk") {
+        pending.add(change.key);
+        continue;
+      }
+      flush();
+      index.removeCorpus(change.key);
+    }
+    flush();
+    const last = changes[changes.length - 1];
+    if (last) index.cursor = last.seq;
+    return { changes: changes.length, chunks, reload: false };
+  })();
+}

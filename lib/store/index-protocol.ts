@@ -1,0 +1,57 @@
+import type { Hit } from "./memory-index";
+import type { StoreFilter } from "./types";
+
+/** Messages between the embedded store (main thread) and its index worker (index-worker.ts). */
+
+export interface WorkerInit {
+  dir: string;
+  busyTimeoutMs: number;
+  /** Idle time after the last applied change before the snapshot is written. */
+  snapshotDelayMs: number;
+  /** How often the worker looks for other processes' commits (SQLite's data_version). */
+  pollMs: number;
+}
+
+/**
+ * `minSeq`: the newest change this process committed; the worker applies the log up to it before
+ * answering (read-your-writes). Other processes' changes: see index-worker.ts.
+ */
+export type Request =
+  | { id: number; op: "sparse"; tokens: string[]; topN: number; filter?: StoreFilter; minSeq: number }
+  | { id: number; op: "dense"; vector: number[]; topN: number; filter?: StoreFilter; minSeq: number }
+  | { id: number; op: "count"; filter?: StoreFilter; minSeq: number }
+  | { id: number; op: "stats"; minSeq: number }
+  | { id: number; op: "snapshot"; minSeq: number }
+  | { id: number; op: "close"; minSeq: number }
+  /** For tests: an uncaught exception in the worker. */
+  | { id: number; op: "crash"; minSeq: number };
+
+/** No reply: this process committed up to `seq` (the worker starts applying it in the background). */
+export interface Written {
+  op: "written";
+  seq: number;
+}
+
+export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+
+export interface IndexStats {
+  /** Whether an index is loaded (false before the first load finishes). */
+  loaded: boolean;
+  /** The change-log seq the index reflects, and the newest committed one. */
+  cursor: number;
+  head: number;
+  live: number;
+  /** Slots including holes left by replaced or deleted chunks (compacted with the snapshot). */
+  slots: number;
+  /** Full loads: from a snapshot, or rebuilt from every row. */
+  snapshotLoads: number;
+  rowLoads: number;
+  /** Change-log entries applied incrementally, the chunk rows they read, and the time it took. */
+  appliedChanges: number;
+  appliedChunks: number;
+  applyMs: number;
+  snapshotsWritten: number;
+  lastSnapshotMs: number;
+}
+
+export type { Hit };

@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestDb } from "../support/test-db";
+
+// The issue's "done when" command, end to end through the CLI: the dev questions, BM25 vs RAR (BM25
+// only) with the recorded analyst and judge replies, no model server and no LLM setting at all.
+// Real decisions live beside the repository (../shared/data); a user's clone has none, and then
+// this reports itself skipped.
+const SHARED = resolve("../shared/data");
+const present = existsSync(join(SHARED, "dev/recorded-llm.jsonl")) && existsSync(join(SHARED, "precedents"));
+
+describe.skipIf(!present)("npm run eval -- … --replay ../shared/data/dev/recorded-llm.jsonl", () => {
+  it("runs offline and prints both systems with 95% intervals", { timeout: 120_000 }, () => {
+    const { url } = createTestDb();
+    // Nothing of this process's settings: no model server, no LLM setting.
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: "test",
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: url,
+      DATA_DIR: mkdtempSync(join(resolve("data/test"), "dev-replay-")),
+    };
+    const tsx = (args: string[]) =>
+      execFileSync(process.execPath, ["--import", "tsx", ...args], { env, encoding: "utf8", stdio: "pipe" });
+    tsx(["scripts/ingest.ts", join(SHARED, "precedents"), "--corpus", "demo"]);
+    const out = tsx([
+      "scripts/eval.ts",
+      "--bench",
+      join(SHARED, "dev/retrieval.jsonl"),
+      "--corpus",
+      "demo",
+      "--systems",
+      "sparse,rar-sparse",
+      "--replay",
+      join(SHARED, "dev/recorded-llm.jsonl"),
+      "--out",
+      join(env.DATA_DIR as string, "report"),
+    ]);
+    const interval = String.raw`\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]`;
+    expect(out).toMatch(new RegExp(`\\| BM25 \\| 47 \\| ${interval} \\|`));
+    expect(out).toMatch(new RegExp(`\\| RAR \\(BM25 only\\) \\| 47 \\| ${interval} \\|`));
+    expect(out).toContain("## 기준(BM25) 대비 차이");
+    expect(out).toContain("분석 질의 47/47, 근거 질의 47/47");
+    expect(out).toContain("모델 호출: 재생");
+    expect(out).not.toContain("오류 —");
+  });
+});
