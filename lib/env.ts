@@ -102,6 +102,11 @@ const schema = z
     CHAT_RERANK_TIMEOUT_MS: positiveInt(8_000),
     FAULT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
     /**
+     * The longest a lawyer waits for an answer once it starts being written: then model calls are
+     * cut and the answer ends with what exists (the text so far, or the precedents found).
+     */
+    ANSWER_DEADLINE_SECONDS: positiveInt(90),
+    /**
      * Record every model call (chat, embeddings, rerank) to this JSONL file, or answer every call
      * from such a file without the network (a missing reply is an error, ai:replay_missing).
      */

@@ -1,6 +1,10 @@
 import type { ScoredChunk } from "../ingest/types";
 import type { QueryKind } from "../rag/types";
+import type { ChatFilters } from "./filters";
 import type { AnswerRecord, ChatEvent } from "./types";
+
+/** Passages of the original question shown while the other queries are still being written. */
+const PROVISIONAL_PASSAGES = 10;
 
 /**
  * What the lawyer sees of an answer in progress, folded from the pipeline's events on the server
@@ -18,7 +22,14 @@ export interface AnswerState {
   retrieved: Partial<Record<QueryKind, number>>;
   fusedCount?: number;
   context?: ScoredChunk[];
+  /**
+   * The original question's best passages, shown the moment they are found, before the other
+   * queries exist (a slow model then still shows precedents at once); replaced by `context`.
+   */
+  provisional?: ScoredChunk[];
   reranked?: boolean;
+  /** The search filters this answer is written with. */
+  filters?: ChatFilters;
   answer: string;
   notices: { code: string; message: string }[];
   record?: AnswerRecord;
@@ -49,11 +60,18 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       if (event.which === "rationale") return { ...state, rationale: event.text };
       return state;
     case "retrieved":
-      return { ...state, retrieved: { ...state.retrieved, [event.which]: event.chunks.length } };
+      return {
+        ...state,
+        retrieved: { ...state.retrieved, [event.which]: event.chunks.length },
+        provisional:
+          event.which === "original" && !state.context
+            ? event.chunks.slice(0, PROVISIONAL_PASSAGES)
+            : state.provisional,
+      };
     case "fused":
       return { ...state, fusedCount: event.chunks.length };
     case "reranked":
-      return { ...state, context: event.chunks, reranked: event.reranked };
+      return { ...state, context: event.chunks, provisional: undefined, reranked: event.reranked };
     case "answer-delta":
       return { ...state, answer: state.answer + event.delta };
     case "notice":
@@ -64,6 +82,7 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
         status: "done",
         answer: event.record.answer,
         context: event.record.context,
+        provisional: undefined,
         record: event.record,
       };
     case "stopped":
@@ -107,6 +126,7 @@ export function stateFromStored(content: string, status: string, trace: string |
     fusedCount: record?.trace.fused.length,
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],
+    filters: record?.filters,
     record,
     error: status === "error" ? "답변을 만드는 중 오류가 발생했습니다." : undefined,
   };

@@ -34,6 +34,12 @@ export interface PipelineDeps {
   signal?: AbortSignal;
   /** Said before anything else (e.g. a component left out because it just failed). */
   notices?: { code: string; message: string }[];
+  /**
+   * The answer's overall deadline (chat). When it fires, model calls are cut — a query not yet
+   * written is left out, an answer being written ends where it is, one not begun becomes the
+   * retrieval-only answer — and `notice` is said once. Retrieval and reranking go on.
+   */
+  deadline?: { signal: AbortSignal; notice: string };
 }
 
 export interface PipelineOptions {
@@ -120,6 +126,14 @@ export async function runPipeline(
     if (signal?.aborted) throw new AppError("ai:aborted");
   };
   for (const n of deps.notices ?? []) notice(n.code, n.message);
+  // Model calls listen to the lawyer's Stop and to the deadline; `cut` tells the two apart.
+  const deadline = deps.deadline;
+  const llmSignal = deadline && signal ? AbortSignal.any([signal, deadline.signal]) : (deadline?.signal ?? signal);
+  const cut = () => deadline?.signal.aborted === true && !signal?.aborted;
+  const onDeadline = () => notice("answer_deadline", deadline?.notice ?? "");
+  if (deadline?.signal.aborted) onDeadline();
+  else deadline?.signal.addEventListener("abort", onDeadline, { once: true });
+  const stopListening = () => deadline?.signal.removeEventListener("abort", onDeadline);
 
   let embedFailed = false;
   const retrieve = (which: QueryKind, text: string) =>
@@ -145,8 +159,9 @@ export async function runPipeline(
   const write = (role: ChatRole, which: "analytical" | "rationale", prompt: { system: string; prompt: string }) =>
     timed(`llm:${which}`, async () => {
       if (!deps.stream) throw new AppError("ai:not_configured");
+      if (cut()) throw new AppError("ai:timeout");
       let text = "";
-      const call = deps.stream({ role, ...prompt, temperature: settings.temperature, signal });
+      const call = deps.stream({ role, ...prompt, temperature: settings.temperature, signal: llmSignal });
       for await (const delta of call.deltas) {
         text += delta;
         send({ type: "query-delta", which, delta });
@@ -156,6 +171,8 @@ export async function runPipeline(
     });
 
   const dropOnFailure = (label: string) => (error: unknown) => {
+    // Past the deadline the query is simply left out; the deadline's notice says why.
+    if (cut()) return undefined;
     const appError = toAppError(error);
     if (isFatal(appError)) throw appError;
     notice(
@@ -228,25 +245,26 @@ export async function runPipeline(
   let answer = "";
   if (options.answer === false) {
     trace.totalMs = at();
+    stopListening();
     return { answer, parts: [], context, trace, retrievalOnly: true };
   }
   // Nothing found: an LLM would answer from memory, which is exactly what the product must not do.
   if (context.length === 0 && deps.stream) notice("no_results", "관련 판례를 찾지 못해 답변을 작성하지 않았습니다.");
-  let retrievalOnly = !deps.stream || context.length === 0;
+  let retrievalOnly = !deps.stream || context.length === 0 || cut();
   if (!retrievalOnly && deps.stream) {
+    let written = "";
     try {
       answer = await timed("llm:answer", async () => {
-        let text = "";
         const stream = deps.stream as StreamFn;
         const call = stream({
           role: "answer",
           ...answerPrompt(question, context, options.answerNote),
           temperature: settings.temperature,
-          signal,
+          signal: llmSignal,
         });
         for await (const delta of call.deltas) {
           trace.firstAnswerTokenMs ??= at();
-          text += delta;
+          written += delta;
           send({ type: "answer-delta", delta });
         }
         const usage = await call.usage;
@@ -254,13 +272,19 @@ export async function runPipeline(
           trace.answerTokens = usage.inputTokens + usage.outputTokens;
           trace.tokens = (trace.tokens ?? 0) + trace.answerTokens;
         }
-        return text;
+        return written;
       });
     } catch (error) {
       const appError = toAppError(error);
-      if (isFatal(appError)) throw appError;
-      notice("answer_failed", `답변 작성에 실패해 검색된 판례를 대신 보여 드립니다: ${appError.userMessage}`);
-      retrievalOnly = true;
+      if (cut() && appError.code !== "ai:replay_missing") {
+        // Out of time: the text the lawyer already reads stays; with none yet, the precedents found.
+        answer = written;
+        retrievalOnly = written.trim() === "";
+      } else {
+        if (isFatal(appError)) throw appError;
+        notice("answer_failed", `답변 작성에 실패해 검색된 판례를 대신 보여 드립니다: ${appError.userMessage}`);
+        retrievalOnly = true;
+      }
     }
   }
   if (retrievalOnly) {
@@ -269,5 +293,6 @@ export async function runPipeline(
     send({ type: "answer-delta", delta: answer });
   }
   trace.totalMs = at();
+  stopListening();
   return { answer, parts: splitCitations(answer, context), context, trace, retrievalOnly };
 }

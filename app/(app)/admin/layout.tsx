@@ -14,9 +14,9 @@ const LINKS = [
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await requirePageAdmin();
   return (
-    <div className="flex min-w-0 flex-1 flex-col">
+    <div className="admin-area flex min-w-0 flex-1 flex-col">
       <nav
-        className="flex gap-4 overflow-x-auto whitespace-nowrap border-b border-line bg-white px-6 text-sm"
+        className="flex gap-4 overflow-x-auto whitespace-nowrap border-b border-line bg-white px-4 text-sm sm:px-6"
         aria-label="관리 메뉴"
       >
         {LINKS.map(([href, label]) => (

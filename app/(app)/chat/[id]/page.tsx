@@ -2,9 +2,10 @@ import { notFound } from "next/navigation";
 import { ChatView, type Turn } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
+import { deskData } from "@/lib/chat/desk-data";
+import { parseStoredFilters } from "@/lib/chat/filters-schema";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
-import { listCorpora } from "@/lib/db/corpora";
 import { listMatters } from "@/lib/db/matters";
 import { requirePageUser } from "../../../(auth)/auth";
 
@@ -16,15 +17,12 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   // Another user's chat is indistinguishable from a missing one.
   const chat = await findOwnChat(user.id, id);
   if (!chat) notFound();
-  const [chats, matters, statuses, corpora] = await Promise.all([
+  const [chats, matters, statuses, desk] = await Promise.all([
     listChats(user.id),
     listMatters(user.id),
     getComponentStatusesFor(user.role),
-    listCorpora(),
+    deskData(),
   ]);
-  const searchable = corpora
-    .filter((c) => c.documentCount > 0)
-    .map(({ id, name, documentCount }) => ({ id, name, documentCount }));
   const turns: Turn[] = [];
   for (const m of chat.messages) {
     if (m.role === "user") turns.push({ key: m.id, question: m.content, state: stateFromStored("", "complete", null) });
@@ -35,12 +33,22 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
     }
   }
   return (
-    <>
+    // The desk fills the window under the header: its panes scroll, the question box stays.
+    <div className="flex h-[calc(100dvh-3.5rem)] min-w-0 flex-1 print:h-auto">
       <ChatSidebar chats={chats} matters={matters} statuses={statuses} activeId={chat.id} />
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <MobileChatList chats={chats} matters={matters} activeId={chat.id} />
-        <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
+        <ChatView
+          key={chat.id}
+          chatId={chat.id}
+          initialTurns={turns}
+          corpora={desk.searchable}
+          corpusNames={desk.corpusNames}
+          initialFilters={parseStoredFilters(chat.filters)}
+          filterOptions={desk.filterOptions}
+          role={user.role}
+        />
       </div>
-    </>
+    </div>
   );
 }
