@@ -1,4 +1,5 @@
 import type { ScoredChunk } from "../ingest/types";
+import { type StrategyTrace, upsertStep } from "../rag/strategies/steps";
 import type { QueryKind } from "../rag/types";
 import type { AnswerRecord, ChatEvent } from "./types";
 
@@ -21,6 +22,8 @@ export interface AnswerState {
   reranked?: boolean;
   answer: string;
   notices: { code: string; message: string }[];
+  /** The strategy that answers and its own steps (related terms, rewrites, passage, confidence…). */
+  strategy?: StrategyTrace;
   record?: AnswerRecord;
   error?: string;
 }
@@ -56,6 +59,16 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       return { ...state, context: event.chunks, reranked: event.reranked };
     case "answer-delta":
       return { ...state, answer: state.answer + event.delta };
+    case "answer-reset":
+      return { ...state, answer: "" };
+    case "strategy":
+      return { ...state, strategy: { id: event.id, label: event.label, steps: [] } };
+    case "strategy-step": {
+      if (!state.strategy) return state;
+      const steps = upsertStep(state.strategy.steps, event.step);
+      const lowConfidence = event.step.kind === "verdict" ? event.step.lowConfidence : state.strategy.lowConfidence;
+      return { ...state, strategy: { ...state.strategy, steps, lowConfidence } };
+    }
     case "notice":
       return { ...state, notices: [...state.notices, { code: event.code, message: event.message }] };
     case "done":
@@ -107,6 +120,7 @@ export function stateFromStored(content: string, status: string, trace: string |
     fusedCount: record?.trace.fused.length,
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],
+    strategy: record?.trace.strategy,
     record,
     error: status === "error" ? "답변을 만드는 중 오류가 발생했습니다." : undefined,
   };
