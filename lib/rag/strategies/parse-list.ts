@@ -73,7 +73,7 @@ function candidates(text: string): { how: ListParse; items: string[] | undefined
 const clean = (item: string) =>
   item
     .trim()
-    .replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/g, "")
+    .replace(/^[[\s"'“”‘’「『]+|[\]\s"'“”‘’」』]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
 
