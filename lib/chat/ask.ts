@@ -1,11 +1,12 @@
 import { generateChat } from "../ai/chat";
 import { standalonePrompt } from "../ai/prompts/standalone";
-import { addMessage, createChat, findOwnChat, finishMessage } from "../db/chats";
+import { addMessage, createChat, findOwnChat, finishMessage, setChatStrategy } from "../db/chats";
 import { listCorpora } from "../db/corpora";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
+import { DEFAULT_STRATEGY, isStrategyId, type StrategyId } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
@@ -21,6 +22,8 @@ export interface PreparedAsk {
   history: { role: "user" | "assistant"; content: string }[];
   /** Corpora to search; all of them when absent. */
   corpusIds?: string[];
+  /** The query-time strategy: the one asked for, else the chat's remembered one, else RAR. */
+  strategy?: StrategyId;
 }
 
 const titleOf = (question: string) => (question.length > 40 ? `${question.slice(0, 40)}…` : question);
@@ -31,18 +34,23 @@ export async function prepareAsk(
   question: string,
   chatId?: string,
   corpusIds?: string[],
+  strategy?: StrategyId,
 ): Promise<PreparedAsk> {
   let history: PreparedAsk["history"] = [];
   let id = chatId;
+  let remembered: string | null = null;
   if (id) {
     const chat = await findOwnChat(userId, id);
     if (!chat) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
     history = chat.messages
       .filter((m) => m.status === "complete" && (m.role === "user" || m.role === "assistant"))
       .map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
+    remembered = chat.strategy;
   } else {
     id = (await createChat(userId, titleOf(question))).id;
   }
+  // The strategy picked for this question becomes the chat's own.
+  if (strategy && strategy !== remembered) await setChatStrategy(userId, id, strategy);
   await addMessage({ chatId: id, role: "user", content: question });
   const answer = await addMessage({ chatId: id, role: "assistant", content: "", status: "streaming" });
   return {
@@ -51,6 +59,7 @@ export async function prepareAsk(
     question,
     history,
     corpusIds: corpusIds?.length ? corpusIds : undefined,
+    strategy: strategy ?? (isStrategyId(remembered) ? remembered : DEFAULT_STRATEGY),
   };
 }
 
@@ -117,7 +126,8 @@ export async function runAsk(
         });
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
-    const result = await runPipeline(question, deps, { mode: "rar", onTrace: (t) => (trace = t) }, forward);
+    const mode = prepared.strategy ?? DEFAULT_STRATEGY;
+    const result = await runPipeline(question, deps, { mode, onTrace: (t) => (trace = t) }, forward);
     const record: AnswerRecord = { ...result, standalone: question !== prepared.question ? question : undefined };
     await saver.close();
     await finishMessage(messageId, { content: result.answer, status: "complete", trace: record });

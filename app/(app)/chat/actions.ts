@@ -8,12 +8,14 @@ import { resumeAnswer } from "@/lib/chat/resume";
 import { finishRun, publishRun, registerRun, stopRun, watchRun } from "@/lib/chat/running";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
 import { failure } from "@/lib/errors";
+import { STRATEGY_IDS } from "@/lib/rag/strategies/steps";
 import { currentUser } from "../../(auth)/auth";
 
 const askSchema = z.object({
   question: z.string().trim().min(2, "질문을 입력해 주세요.").max(4000, "질문은 4,000자 이내로 입력해 주세요."),
   chatId: z.string().min(1).optional(),
   corpusIds: z.array(z.string().min(1)).max(50).optional(),
+  strategy: z.enum(STRATEGY_IDS).optional(),
 });
 const messageIdSchema = z.string().min(1).max(64);
 
@@ -65,7 +67,8 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     const parsed = askSchema.safeParse(input);
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
-    const prepared = await prepareAsk(user.id, parsed.data.question, parsed.data.chatId, parsed.data.corpusIds);
+    const { question, chatId, corpusIds, strategy } = parsed.data;
+    const prepared = await prepareAsk(user.id, question, chatId, corpusIds, strategy);
     const id = prepared.assistantMessageId;
     const controller = registerRun(id, user.id, initialAnswerState());
     const state = streamRun(id, user.id);
