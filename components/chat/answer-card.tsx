@@ -3,6 +3,7 @@
 import type { AnswerState } from "@/lib/chat/state";
 import { AnswerActions } from "./answer-actions";
 import { AnswerText } from "./answer-text";
+import { ConfidenceBadge } from "./confidence-step";
 
 const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
   stopped: "답변을 중단했습니다.",
@@ -39,6 +40,7 @@ export function AnswerCard({
         data-testid="answer"
         data-status={state.status}
       >
+        <ConfidenceBadge state={state} />
         {state.answer ? (
           <AnswerText text={state.answer} record={state.record} />
         ) : state.status === "running" ? (

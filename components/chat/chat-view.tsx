@@ -8,6 +8,7 @@ import { AnswerCard } from "./answer-card";
 import { useDraft } from "./draft";
 import { EvidencePanel } from "./evidence-panel";
 import { follow, reconnect, runState, useRunStore } from "./run-store";
+import { StrategyPicker, useStrategy } from "./strategy-picker";
 
 export interface Turn {
   key: string;
@@ -23,10 +24,12 @@ export function ChatView({
   chatId: initialChatId,
   initialTurns,
   corpora = [],
+  strategy: initialStrategy,
 }: {
   chatId?: string;
   initialTurns: Turn[];
   corpora?: { id: string; name: string; documentCount: number }[];
+  strategy?: string | null;
 }) {
   const router = useRouter();
   const [chatId, setChatId] = useState(initialChatId);
@@ -34,6 +37,7 @@ export function ChatView({
   const [input, setInput, moveDraft] = useDraft(initialChatId);
   const [selected, setSelected] = useState<string | undefined>(initialTurns.at(-1)?.key);
   const [scope, setScope] = useState("");
+  const [strategy, setStrategy] = useStrategy(initialStrategy);
   const bottom = useRef<HTMLDivElement>(null);
   useRunStore();
   const running = turns.find((t) => view(t).status === "running");
@@ -62,10 +66,12 @@ export function ChatView({
     setTurns((all) => [...all, { key, question: text, state: initialAnswerState() }]);
     setSelected(key);
     setInput("");
-    const result = await askAction({ question: text, chatId, corpusIds: scope ? [scope] : undefined }).catch(() => ({
-      ok: false as const,
-      message: "서버에 연결할 수 없습니다. 질문은 입력창에 다시 넣어 두었습니다.",
-    }));
+    const result = await askAction({ question: text, chatId, corpusIds: scope ? [scope] : undefined, strategy }).catch(
+      () => ({
+        ok: false as const,
+        message: "서버에 연결할 수 없습니다. 질문은 입력창에 다시 넣어 두었습니다.",
+      }),
+    );
     if (!result.ok) {
       patch(key, { state: { ...initialAnswerState(), status: "error", error: result.message } });
       // Nothing a lawyer typed is lost: the question goes back into the box.
@@ -130,6 +136,7 @@ export function ChatView({
               </select>
             </label>
           ) : null}
+          <StrategyPicker value={strategy} onChange={setStrategy} disabled={Boolean(running)} />
           <div className="flex items-end gap-2">
             <textarea
               value={input}

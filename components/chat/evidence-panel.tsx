@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { AnswerState } from "@/lib/chat/state";
 import { precedentHref } from "./answer-text";
+import { StrategySteps } from "./strategy-steps";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
 
@@ -26,6 +27,7 @@ export function EvidencePanel({ state }: { state: AnswerState }) {
           <p>{state.standalone}</p>
         </Block>
       ) : null}
+      <StrategySteps state={state} />
       <Block title="분석 질의" testId="analytical-query">
         <p className={state.analytical ? "" : "text-muted"}>{state.analytical || (writing ? "작성 중…" : "없음")}</p>
       </Block>

@@ -37,7 +37,7 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
       <ChatSidebar chats={chats} statuses={statuses} activeId={chat.id} />
       <div className="flex min-w-0 flex-1 flex-col">
         <MobileChatList chats={chats} activeId={chat.id} />
-        <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
+        <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} strategy={chat.strategy} />
       </div>
     </>
   );
