@@ -23,7 +23,7 @@ afterAll(() => Promise.all([openai.close(), reranker.close()]));
 const SYSTEMS_ARG = "strategies,cc-rag-ablations";
 const ids = [...new Set([...(SYSTEM_GROUPS.strategies ?? []), ...(SYSTEM_GROUPS["cc-rag-ablations"] ?? [])])];
 const labelOf = (id: string) => SYSTEMS.find((s) => s.id === id)?.label ?? id;
-const escape = (s: string) => s.replace(/[()+]/g, (c) => `\\${c}`);
+const literal = (s: string) => s.replace(/[()+]/g, (c) => `\\${c}`);
 
 describe("npm run eval -- --systems strategies,cc-rag-ablations (fake model servers)", () => {
   it("runs every strategy on the small benchmark, and replays the recording offline", {
@@ -58,7 +58,7 @@ describe("npm run eval -- --systems strategies,cc-rag-ablations (fake model serv
     );
     const interval = String.raw`\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]`;
     for (const id of ids) {
-      expect(recorded, id).toMatch(new RegExp(`\\| ${escape(labelOf(id))} \\| 4 \\| ${interval} \\|`));
+      expect(recorded, id).toMatch(new RegExp(`\\| ${literal(labelOf(id))} \\| 4 \\| ${interval} \\|`));
     }
     expect(recorded).not.toContain("오류 —");
     // Scripted: the coin question (s3) is answered "잘 모르겠습니다." at log-prob −3, every time.
