@@ -22,7 +22,10 @@ function Status({ status, fallback }: { status: StepStatus; fallback?: string })
   );
 }
 
-function TermsStep({ step }: { step: Step<"terms"> }) {
+const found = (count: number | undefined) =>
+  count === undefined ? null : <span className="block text-muted">→ {count}개 후보</span>;
+
+function TermsStep({ step, count }: { step: Step<"terms">; count?: number }) {
   return (
     <li data-testid="strategy-terms">
       <span className="font-medium">관련 용어</span>
@@ -38,6 +41,7 @@ function TermsStep({ step }: { step: Step<"terms"> }) {
         </span>
       ) : null}
       {step.query ? <span className="mt-1 block text-muted">검색한 질의: {step.query}</span> : null}
+      {found(count)}
     </li>
   );
 }
@@ -72,25 +76,26 @@ function RewritesStep({ step }: { step: Step<"rewrites"> }) {
 
 const DENSE_FROM = { passage: "가상 판결문의 임베딩", question: "원래 질문", none: "사용 못 함" } as const;
 
-function HydeStep({ step }: { step: Step<"hyde"> }) {
+function HydeStep({ step, count }: { step: Step<"hyde">; count?: number }) {
   return (
     <li data-testid="strategy-hyde">
       <span className="font-medium">가상 판결문</span>
       <Status status={step.status} fallback={step.fallback} />
       {step.passage ? <p className="mt-1 whitespace-pre-wrap leading-relaxed">{step.passage}</p> : null}
       <span className="mt-1 block text-muted">의미 검색: {DENSE_FROM[step.dense]} · 키워드(BM25) 검색: 원래 질문</span>
+      {found(count)}
     </li>
   );
 }
 
-function StepView({ step }: { step: StrategyStep }) {
+function StepView({ step, retrieved }: { step: StrategyStep; retrieved: AnswerState["retrieved"] }) {
   switch (step.kind) {
     case "terms":
-      return <TermsStep step={step} />;
+      return <TermsStep step={step} count={retrieved.expanded ?? retrieved.original} />;
     case "rewrites":
       return <RewritesStep step={step} />;
     case "hyde":
-      return <HydeStep step={step} />;
+      return <HydeStep step={step} count={retrieved.hyde ?? retrieved.original} />;
     case "depth":
       return <DepthStep step={step} />;
     case "confidence":
@@ -114,7 +119,7 @@ export function StrategySteps({ state }: { state: AnswerState }) {
       {strategy.steps.length > 0 ? (
         <ol className="space-y-2 text-xs">
           {strategy.steps.map((step) => (
-            <StepView key={step.key} step={step} />
+            <StepView key={step.key} step={step} retrieved={state.retrieved} />
           ))}
         </ol>
       ) : null}
