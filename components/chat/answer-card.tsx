@@ -4,6 +4,7 @@ import { describeFilters } from "@/lib/chat/filters";
 import type { AnswerState } from "@/lib/chat/state";
 import { AnswerActions } from "./answer-actions";
 import { AnswerText } from "./answer-text";
+import { ConfidenceBadge } from "./confidence-step";
 
 const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
   stopped: "답변을 중지했습니다. 그때까지 작성된 내용과 찾은 판례·질의는 그대로 남겨 두었습니다.",
@@ -61,6 +62,7 @@ export function AnswerCard({
             ))}
           </p>
         ) : null}
+        <ConfidenceBadge state={state} />
         {state.answer ? (
           <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (

@@ -3,6 +3,7 @@ import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
 import { precedentHref } from "@/lib/precedent/links";
+import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
@@ -129,6 +130,7 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
           <p>{state.standalone}</p>
         </Block>
       ) : null}
+      <StrategySteps state={state} />
       <Block title="분석 질의" testId="analytical-query">
         <p className={state.analytical ? "" : "text-muted"}>{state.analytical || (writing ? "작성 중…" : "없음")}</p>
       </Block>

@@ -1,4 +1,5 @@
 import type { ScoredChunk } from "../ingest/types";
+import { type StrategyTrace, upsertStep } from "../rag/strategies/steps";
 import type { QueryKind } from "../rag/types";
 import type { ChatFilters } from "./filters";
 import type { AnswerRecord, ChatEvent } from "./types";
@@ -32,6 +33,8 @@ export interface AnswerState {
   filters?: ChatFilters;
   answer: string;
   notices: { code: string; message: string }[];
+  /** The strategy that answers and its own steps (related terms, rewrites, passage, confidence…). */
+  strategy?: StrategyTrace;
   record?: AnswerRecord;
   error?: string;
 }
@@ -74,6 +77,16 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       return { ...state, context: event.chunks, provisional: undefined, reranked: event.reranked };
     case "answer-delta":
       return { ...state, answer: state.answer + event.delta };
+    case "answer-reset":
+      return { ...state, answer: "" };
+    case "strategy":
+      return { ...state, strategy: { id: event.id, label: event.label, steps: [] } };
+    case "strategy-step": {
+      if (!state.strategy) return state;
+      const steps = upsertStep(state.strategy.steps, event.step);
+      const lowConfidence = event.step.kind === "verdict" ? event.step.lowConfidence : state.strategy.lowConfidence;
+      return { ...state, strategy: { ...state.strategy, steps, lowConfidence } };
+    }
     case "notice":
       return { ...state, notices: [...state.notices, { code: event.code, message: event.message }] };
     case "done":
@@ -127,6 +140,7 @@ export function stateFromStored(content: string, status: string, trace: string |
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],
     filters: record?.filters,
+    strategy: record?.trace.strategy,
     record,
     error: status === "error" ? "답변을 만드는 중 오류가 발생했습니다." : undefined,
   };

@@ -7,6 +7,7 @@ import type { BenchmarkItem } from "./benchmark";
 import { type Citations, citationsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
 import { PROMPTS } from "./prompt-templates";
+import { type StrategyOutcome, strategyOutcome } from "./strategy-outcome";
 import { type Component, depsFor, type SystemSpec, skipReason } from "./systems";
 import { extractYesNo } from "./yes-no";
 
@@ -28,6 +29,8 @@ export interface ItemResult {
   queries?: { analytical?: string; rationale?: string };
   /** What the run actually used (a query step that failed, a reranker that was not there). */
   used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
+  /** The strategy's own steps: a query step that fell back; CC-RAG's retries and verdict. */
+  strategy?: StrategyOutcome;
   /** Read from the cache rather than run (not stored in the cache itself). */
   fromCache?: boolean;
   error?: string;
@@ -106,6 +109,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
       reranked: trace.reranked,
       notices: trace.notices.map((n) => n.code),
     },
+    strategy: strategyOutcome(trace),
   };
 }
 
