@@ -162,7 +162,7 @@ export function ChatView({
           const box = e.currentTarget;
           pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
         }}
-        className={`row-start-2 min-h-0 space-y-6 overflow-y-auto p-4 sm:p-6 lg:col-start-1 lg:row-start-1 lg:block print:overflow-visible ${tab === "chat" ? "" : "hidden"}`}
+        className={`relative row-start-2 min-h-0 space-y-6 overflow-y-auto p-4 sm:p-6 lg:col-start-1 lg:row-start-1 lg:block print:overflow-visible ${tab === "chat" ? "" : "hidden"}`}
         data-testid="messages"
       >
         {turns.length === 0 ? <ChatEmptyState noCorpus={noCorpus} role={role} /> : null}
@@ -184,7 +184,7 @@ export function ChatView({
         ))}
       </div>
       <aside
-        className={`row-start-2 min-h-0 overflow-y-auto border-line bg-paper p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:border-l print:hidden ${tab === "evidence" ? "" : "hidden"}`}
+        className={`relative row-start-2 min-h-0 overflow-y-auto border-line bg-paper p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:border-l print:hidden ${tab === "evidence" ? "" : "hidden"}`}
         aria-label="근거"
         data-testid="evidence-pane"
       >
