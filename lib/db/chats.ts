@@ -50,6 +50,8 @@ export interface MessageRecord {
   status: "complete" | "streaming" | "stopped" | "interrupted" | "error";
   trace: string | null;
   createdAt: Date;
+  /** Last write: while streaming, the writer's keep-alive (lib/chat/answer-liveness.ts). */
+  updatedAt: Date;
 }
 
 export async function addMessage(
@@ -107,7 +109,8 @@ export async function listOwnMessages(userId: string, chatId: string, client: Db
  * Answers left "streaming" by a server that stopped mid-answer (restart, crash, kill -9) are
  * marked interrupted; their text and trace, saved while they streamed, are kept.
  */
-export async function closeDanglingMessages(client: Db = db()): Promise<number> {
-  const result = await client.message.updateMany({ where: { status: "streaming" }, data: { status: "interrupted" } });
+export async function closeDanglingMessages(client: Db = db(), untouchedSince?: Date): Promise<number> {
+  const where = untouchedSince ? { status: "streaming", updatedAt: { lt: untouchedSince } } : { status: "streaming" };
+  const result = await client.message.updateMany({ where, data: { status: "interrupted" } });
   return result.count;
 }
