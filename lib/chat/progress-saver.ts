@@ -21,13 +21,15 @@ export class ProgressSaver {
   private closed = false;
   private readonly everyMs: number;
   private readonly beat: ReturnType<typeof setInterval>;
+  private readonly onNotStreaming?: () => void;
 
   constructor(
     private readonly messageId: string,
     private readonly read: () => { content: string; trace: AnswerRecord },
-    options: { everyMs?: number; beatMs?: number } = {},
+    options: { everyMs?: number; beatMs?: number; onNotStreaming?: () => void } = {},
   ) {
     this.everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
+    this.onNotStreaming = options.onNotStreaming;
     this.beat = setInterval(() => {
       this.dirty = true;
       if (!this.timer) this.flush();
@@ -53,6 +55,9 @@ export class ProgressSaver {
     const { content, trace } = this.read();
     this.inFlight = this.inFlight
       .then(() => saveMessageProgress(this.messageId, { content, trace }))
+      .then((streaming) => {
+        if (!streaming && !this.closed) this.onNotStreaming?.();
+      })
       .catch((error) => {
         this.dirty = true;
         logError(error);

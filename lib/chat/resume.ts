@@ -17,7 +17,10 @@ export async function resumeAnswer(
   const message = await findOwnMessage(userId, messageId);
   if (message?.role !== "assistant") throw new AppError("not_found:resource");
   let status: string = message.status;
-  if (status === "streaming" && !((options.shared ?? sharedDatabase()) && answerWriterAlive(message.updatedAt)))
+  if (
+    (status === "streaming" || status === "stopping") &&
+    !((options.shared ?? sharedDatabase()) && answerWriterAlive(message.updatedAt))
+  )
     status = "interrupted";
   return stateFromStored(message.content, status, message.trace);
 }
