@@ -87,6 +87,12 @@ const schema = z
     QDRANT_URL: optionalUrl,
     QDRANT_API_KEY: optionalString,
     QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
+    /** A Qdrant cluster: shards and copies of the collection when the app creates it (unset: 1 and 1). */
+    QDRANT_SHARDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
+    QDRANT_REPLICATION_FACTOR: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
 
     /** Ingestion: one upload's received bytes (all files together) and its file count (zip entries included). */
     UPLOAD_MAX_MB: positiveInt(512),
@@ -222,6 +228,11 @@ export function env(): Env {
 /** Where files every instance must see live: FILES_DIR, or DATA_DIR when unset. */
 export function filesDir(settings: Env = env()): string {
   return settings.FILES_DIR ?? settings.DATA_DIR;
+}
+
+/** Several servers may share this database (PostgreSQL); SQLite is one server's. */
+export function sharedDatabase(settings: Env = env()): boolean {
+  return /^postgres(ql)?:/i.test(settings.DATABASE_URL);
 }
 
 /** Drops the cached settings; only tests that change process.env need it. */

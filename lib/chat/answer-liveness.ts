@@ -1,5 +1,5 @@
 import { closeDanglingMessages } from "../db/chats";
-import { env } from "../env";
+import { sharedDatabase } from "../env";
 
 /**
  * Whether a stored "streaming" answer still has a writer. The writing server saves its progress at
@@ -16,11 +16,6 @@ export const ANSWER_STALE_MS = 30_000;
 
 export function answerWriterAlive(updatedAt: Date, now: number = Date.now()): boolean {
   return now - updatedAt.getTime() < ANSWER_STALE_MS;
-}
-
-/** Several servers may share this database (PostgreSQL); SQLite is one server's. */
-export function sharedDatabase(): boolean {
-  return /^postgres(ql)?:/i.test(env().DATABASE_URL);
 }
 
 /** At start: closes answers cut off by a stopped server (all of them on a one-server database). */

@@ -1,6 +1,7 @@
 import { findOwnMessage } from "../db/chats";
+import { sharedDatabase } from "../env";
 import { AppError } from "../errors";
-import { answerWriterAlive, sharedDatabase } from "./answer-liveness";
+import { answerWriterAlive } from "./answer-liveness";
 import { type AnswerState, stateFromStored } from "./state";
 
 /**

@@ -1,5 +1,5 @@
 import { requestMessageStop } from "../db/chats";
-import { sharedDatabase } from "./answer-liveness";
+import { sharedDatabase } from "../env";
 import { stopRun } from "./running";
 
 /**

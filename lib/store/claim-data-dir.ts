@@ -1,15 +1,16 @@
-import { env } from "../env";
+import { env, sharedDatabase } from "../env";
 import { AppError } from "../errors";
 import { acquireInstanceLock } from "./instance-lock";
 
 /**
- * Called once when a server starts. With the embedded store the data directory belongs to this
- * server until it exits; a second server on it prints why and stops instead of corrupting jobs.
- * With Qdrant the index lives in Qdrant and any number of servers may run.
+ * Called once when a server starts. With the embedded store or SQLite the data directory belongs to
+ * this server until it exits; a second server on it prints why and stops instead of fighting over
+ * jobs. With Qdrant and PostgreSQL any number of servers may run (jobs go through the queue engine).
  */
 export function claimDataDirectory(): void {
   const settings = env();
-  if (settings.VECTOR_STORE !== "embedded") return;
+  // Several instances need an index and a database built for it: Qdrant and PostgreSQL.
+  if (settings.VECTOR_STORE === "qdrant" && sharedDatabase()) return;
   try {
     const lock = acquireInstanceLock({ dataDir: settings.DATA_DIR });
     // Next's own SIGINT/SIGTERM handling ends in process.exit; a kill -9 leaves the file, which the

@@ -4,10 +4,11 @@ import { join, resolve } from "node:path";
 import { AppError } from "../errors";
 
 /**
- * One server per embedded data directory. The embedded store keeps its search index in each server's
- * memory and follows the others' writes only through the change log, so two servers on one DATA_DIR
- * would each run jobs and sweep "stale" jobs of the other: the second server must refuse to start and
- * point to Qdrant (docs/scaling.md). CLI imports are not servers and never take this lock.
+ * One server per data directory unless the deployment is built for several (Qdrant + PostgreSQL).
+ * The embedded store keeps its search index in each server's memory and follows the others' writes
+ * only through the change log, and on SQLite each server runs its own in-process job queue: two
+ * servers on one DATA_DIR would each run jobs and fight over them. The second server refuses to start
+ * and says what to use instead (docs/scaling.md). CLI imports are not servers and never take this lock.
  *
  * A lock file holds who owns the directory and a heartbeat. It is free when missing, when its
  * process is gone (same host), or when its heartbeat is older than `staleMs` (another host, e.g. a
@@ -97,8 +98,8 @@ export function acquireInstanceLock(options: InstanceLockOptions): InstanceLock 
       throw new AppError("store:instance_locked", {
         userMessage:
           `데이터 폴더 ${resolve(options.dataDir)}는 이미 다른 서버(${owner.host}, pid ${owner.pid})가 쓰고 있습니다. ` +
-          "내장 검색 저장소(VECTOR_STORE=embedded)는 서버 하나만 지원합니다. 여러 인스턴스를 띄우려면 " +
-          "Qdrant(VECTOR_STORE=qdrant)와 PostgreSQL을 쓰세요 (README의 '여러 인스턴스로 운영하기').",
+          "내장 검색 저장소와 SQLite는 서버 하나만 지원합니다. 여러 인스턴스는 Qdrant(VECTOR_STORE=qdrant)와 " +
+          "PostgreSQL(DATABASE_URL=postgres://…)로 운영하세요 (docs/scaling.md).",
       });
     }
     // A dead owner's file: remove it and race for the exclusive create again.

@@ -95,7 +95,7 @@ describe("instance lock of the embedded data directory", () => {
     const second = start();
     const code = await new Promise<number | null>((done) => second.child.once("exit", done));
     expect(code).toBe(1);
-    expect(second.output()).toContain("VECTOR_STORE=embedded");
+    expect(second.output()).toContain("VECTOR_STORE=qdrant");
     expect(first.child.exitCode).toBeNull();
     // kill -9 the first: a new start takes the directory over.
     first.child.kill("SIGKILL");
