@@ -134,7 +134,7 @@ const schema = z
 
     /** Query-time strategies (METHOD.md §2, §5; README "검색 전략 / Strategies"). */
     SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
-    MULTI_QUERY_TEMPERATURE: numberSetting(0.5, (n) => n.min(0).max(2)),
+    MULTI_QUERY_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     /** CC-RAG confidence: sigmoid(w1·mean log-prob + w2·length + w3·informative + w4·overlap) against τ. */
     CCRAG_W_LOGPROB: numberSetting(1),
