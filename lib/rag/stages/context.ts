@@ -25,6 +25,8 @@ export type StreamFn = (request: {
 
 export interface PipelineDeps {
   store: VectorStore;
+  /** The atomic-question tag index (lib/enrich/side-stores.ts); absent: the `atomic` strategy has none. */
+  atoms?: VectorStore;
   settings: PipelineSettings;
   filter?: StoreFilter;
   /** Absent: no LLM configured → retrieval-only answer, original query only. */
