@@ -18,7 +18,7 @@ import { EmbeddedStore } from "@/lib/store/embedded-store";
 import type { VectorStore } from "@/lib/store/types";
 import { type FakeOpenAIOptions, type Rule, startFakeOpenAI } from "../fake-servers/openai-server";
 import { writeSyntheticDecisions } from "../support/synthetic-decisions";
-import { useTestDatabase } from "../support/test-db";
+import { useTestDatabase as freshTestDatabase } from "../support/test-db";
 
 /** What the fake model answers enrichment prompts with (matched by their system prompts). */
 export const CONTEXT_REPLY = "청룡열차 사건의 판결요지 부분으로, 운영자의 손해배상 책임을 다룬다.";
@@ -37,7 +37,7 @@ export const FAST_RETRY = { maxRetries: 0, initialDelayMs: 1, maxDelayMs: 1 };
  * (two chunks each) imported with embeddings: what an enrichment job starts from.
  */
 export async function enrichFixture(decisions: number, server: FakeOpenAIOptions = {}) {
-  useTestDatabase();
+  freshTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "rar-enrich-"));
   const fake = await startFakeOpenAI({ embeddingDimensions: 16, rules: ENRICH_RULES, ...server });
   Object.assign(process.env, {
