@@ -43,10 +43,4 @@ export async function closeSideStores(): Promise<void> {
   await Promise.all(stores.map((s) => s.close()));
 }
 
-/** A tag's id: its chunk's id, "-q", its number. Chunk ids are 32 hex characters. */
-export const atomTagId = (chunkId: string, n: number) => `${chunkId}-q${n}`;
-
-export function chunkIdOfTag(tagId: string): string {
-  const at = tagId.lastIndexOf("-q");
-  return at > 0 ? tagId.slice(0, at) : tagId;
-}
+export { atomTagId, chunkIdOfTag } from "./tag-id";
