@@ -69,11 +69,16 @@ export async function enrichFixture(decisions: number, server: FakeOpenAIOptions
         config: { baseURL: fake.url, model: "fake-embed", dimensions: 16, timeoutMs: 5000, batchSize: 32 },
       }),
   };
-  const input = mkdtempSync(join(tmpdir(), "rar-enrich-in-"));
-  writeSyntheticDecisions(input, decisions);
-  const corpusId = (await createCorpus(`enrich-${decisions}`)).id;
-  const job = await createJob({ corpusId, kind: "cli", inputDir: input });
-  await runIngestionJob(job.id, { store, embedder, chunkSize: 800, chunkOverlap: 100, dataDir });
+  /** Another corpus of synthetic decisions `from`…`from + count - 1`. */
+  const addCorpus = async (name: string, count: number, from = 0) => {
+    const input = mkdtempSync(join(tmpdir(), "rar-enrich-in-"));
+    writeSyntheticDecisions(input, count, from);
+    const id = (await createCorpus(name)).id;
+    const job = await createJob({ corpusId: id, kind: "cli", inputDir: input });
+    await runIngestionJob(job.id, { store, embedder, chunkSize: 800, chunkOverlap: 100, dataDir });
+    return id;
+  };
+  const corpusId = await addCorpus(`enrich-${decisions}`, decisions);
 
   const chat: ChatConfig = {
     baseURL: fake.url,
@@ -106,7 +111,7 @@ export async function enrichFixture(decisions: number, server: FakeOpenAIOptions
     await sides.context.close();
     await sides.atoms.close();
   };
-  return { fake, store, sides, embedder, dataDir, corpusId, chat, ctx, chatRequests, close };
+  return { fake, store, sides, embedder, dataDir, corpusId, chat, ctx, chatRequests, addCorpus, close };
 }
 
 export type EnrichFixture = Awaited<ReturnType<typeof enrichFixture>>;

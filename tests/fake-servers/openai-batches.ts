@@ -30,6 +30,7 @@ export interface FakeBatch {
 const CREATED = 1_700_000_000;
 
 export function fakeBatches(options: {
+  /** GET /batches/{id} answers "in_progress" this many times before completing (setPolls changes it). */
   polls: number;
   answer: (body: Record<string, unknown>) => { status: number; body: unknown };
 }) {
@@ -123,6 +124,9 @@ export function fakeBatches(options: {
   return {
     files,
     batches,
+    setPolls(n: number) {
+      options.polls = n;
+    },
     upload(req: IncomingMessage, res: ServerResponse) {
       const parts: { purpose: string; filename: string; content: Buffer[] } = {
         purpose: "",

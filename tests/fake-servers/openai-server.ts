@@ -59,24 +59,22 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
   const requests: RecordedRequest[] = [];
   let failuresLeft = options.failFirst ?? 0;
 
-  const seenPrefixes = new Set<string>();
+  const seenPrompts: string[] = [];
   const usageFor = (body: Record<string, unknown>, text: string) => {
     if (!options.promptCache)
       return { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length };
     const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
     const all = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
-    const cut = all.lastIndexOf("\n\n");
-    const prefix = cut > 0 ? all.slice(0, cut) : "";
-    const tokens = (t: string) => Math.ceil(t.length / 2);
-    const cached = prefix && seenPrefixes.has(prefix) ? tokens(prefix) : 0;
-    if (prefix) seenPrefixes.add(prefix);
-    const prompt = tokens(all);
-    const completion = tokens(text);
+    const cached = cachedPrefixChars(all, seenPrompts);
+    seenPrompts.push(all);
+    if (seenPrompts.length > 50) seenPrompts.shift();
+    const prompt = Math.ceil(all.length / 2);
+    const completion = Math.ceil(text.length / 2);
     return {
       prompt_tokens: prompt,
       completion_tokens: completion,
       total_tokens: prompt + completion,
-      prompt_tokens_details: { cached_tokens: cached },
+      prompt_tokens_details: { cached_tokens: cached / 2 },
     };
   };
 
@@ -259,3 +257,20 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
 }
 
 export type FakeOpenAI = Awaited<ReturnType<typeof startFakeOpenAI>>;
+
+/**
+ * The fake's prompt cache, like OpenAI's automatic one in miniature: the longest prefix a request
+ * shares with one of the last requests, in whole blocks of 32 characters (16 "tokens"), counted
+ * only from 64 characters on (OpenAI: 128-token blocks from 1,024 tokens).
+ */
+export function cachedPrefixChars(prompt: string, earlier: string[]): number {
+  let best = 0;
+  for (const e of earlier) {
+    const max = Math.min(e.length, prompt.length);
+    let i = 0;
+    while (i < max && e.charCodeAt(i) === prompt.charCodeAt(i)) i++;
+    best = Math.max(best, i);
+  }
+  const blocks = Math.floor(best / 32) * 32;
+  return blocks >= 64 ? blocks : 0;
+}
