@@ -7,6 +7,7 @@ import { recordCalls, replayCalls } from "../ai/model-calls/modes";
 import { rerank } from "../ai/rerank";
 import { corpusIndexVersion, getCorpus } from "../db/corpora";
 import { contextualStore } from "../enrich/contextual-store";
+import { enrichmentState } from "../enrich/eval-state";
 import { getSideStore } from "../enrich/side-stores";
 import { env } from "../env";
 import { AppError } from "../errors";
@@ -80,7 +81,11 @@ export async function executeEvaluation(input: EvaluationInput) {
     deps,
     available: configuredComponents(config),
     cacheDir: input.cacheDir,
-    fingerprint: { config, corpus: await corpusIndexVersion(corpus.id) },
+    fingerprint: {
+      config,
+      corpus: await corpusIndexVersion(corpus.id),
+      enrichment: await enrichmentState(corpus.id, deps.store),
+    },
     concurrency: input.concurrency,
     onProgress: input.onProgress,
     checkpoint: input.checkpoint,
