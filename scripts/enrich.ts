@@ -43,13 +43,13 @@ process.on("SIGINT", () => {
 const n = new Intl.NumberFormat("ko-KR");
 const money = (x: number) => x.toLocaleString("ko-KR", { maximumFractionDigits: 4 });
 
-function line(c: EnrichmentCounts, started: number, doneBefore: number): string {
+function line(c: EnrichmentCounts, started: number, generatedBefore: number): string {
   const resolved = c.done + c.failed;
   const ratio = c.total > 0 ? Math.min(1, resolved / c.total) : 0;
   const width = 24;
   const filled = Math.round(ratio * width);
   const elapsed = (Date.now() - started) / 1000;
-  const p = project({ ...c, elapsedSeconds: elapsed, doneBefore });
+  const p = project({ ...c, elapsedSeconds: elapsed, generatedThisRun: c.generated - generatedBefore });
   return `\r[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% 청크 ${n.format(c.done)}/${n.format(c.total)} (새로 ${n.format(c.generated)}) · 실패 ${n.format(c.failed)} · 토큰 입력 ${n.format(c.inputTokens)}(캐시 ${n.format(c.cachedInputTokens)}) 출력 ${n.format(c.outputTokens)} · 비용 ${money(c.cost)}${p.total !== null ? ` (예상 ${money(p.total)})` : ""} · 남은 시간 ${formatSeconds(p.etaSeconds ?? 0)}   `;
 }
 
@@ -97,13 +97,13 @@ try {
   const started = Date.now();
   const tty = process.stderr.isTTY;
   let lastDraw = 0;
-  let doneBefore = -1;
+  let generatedBefore = -1;
   let result = await runEnrichmentJobById(job.id, owner, {
     onProgress: (c) => {
-      if (doneBefore < 0) doneBefore = c.done;
+      if (generatedBefore < 0) generatedBefore = c.generated;
       if (Date.now() - lastDraw < (tty ? 200 : 5_000)) return;
       lastDraw = Date.now();
-      process.stderr.write(tty ? line(c, started, doneBefore) : `${line(c, started, doneBefore).trim()}\n`);
+      process.stderr.write(tty ? line(c, started, generatedBefore) : `${line(c, started, generatedBefore).trim()}\n`);
     },
   });
   if (tty) process.stderr.write("\n");
@@ -115,7 +115,7 @@ try {
     result = (await getJob(result.id)) ?? result;
   }
   const after = await getEnrichmentJob(job.id);
-  if (after) console.log(line(after, started, Math.max(0, doneBefore)).trim());
+  if (after) console.log(line(after, started, Math.max(0, generatedBefore)).trim());
   if (result.message) console.log(result.message);
   for (const f of after?.failures.slice(0, 20) ?? [])
     console.log(`  - ${f.caseNo} (${f.chunkId.slice(0, 8)}): ${f.message}`);

@@ -41,6 +41,8 @@ export interface EnrichmentCounts {
 
 export interface EnrichmentJobRecord extends EnrichmentCounts {
   jobId: string;
+  runStartedAt: Date | null;
+  runGeneratedStart: number;
   corpusId: string;
   kind: EnrichKind;
   mode: EnrichMode;
@@ -109,7 +111,13 @@ export type EnrichmentProgress = Pick<EnrichmentCounts, "total" | "done" | "fail
 
 export async function updateEnrichmentJob(
   jobId: string,
-  data: Partial<EnrichmentProgress> & { failures?: ChunkFailure[]; batches?: BatchRef[]; mode?: EnrichMode },
+  data: Partial<EnrichmentProgress> & {
+    failures?: ChunkFailure[];
+    batches?: BatchRef[];
+    mode?: EnrichMode;
+    runStartedAt?: Date;
+    runGeneratedStart?: number;
+  },
   client: Db = db(),
 ): Promise<void> {
   const { failures, batches, ...rest } = data;

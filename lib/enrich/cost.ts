@@ -45,14 +45,14 @@ export interface Projection {
   perChunk: number | null;
   /** Estimated cost of the whole job: spent + remaining chunks × per chunk. */
   total: number | null;
-  /** Seconds left at the pace so far (null before any progress). */
+  /** Seconds left at this run's pace of model-written chunks (null before any). */
   etaSeconds: number | null;
 }
 
 /**
- * The job's projection: chunks still to do are assumed to cost what the generated ones did (an
- * upper bound: some may turn out to be in the cache) and to take as long per chunk as those done in
- * this run of the job so far.
+ * The job's projection: chunks still to do are assumed to need the model (an upper bound: some
+ * may turn out to be in the cache), to cost what the generated ones did, and to come at this run's
+ * pace (model-written chunks per second since the run started; a resumed job's own pace).
  */
 export function project(input: {
   total: number;
@@ -61,19 +61,14 @@ export function project(input: {
   generated: number;
   failed: number;
   cost: number;
+  /** Seconds since this run started, and chunks the model wrote in it. */
   elapsedSeconds: number;
-  /** Chunks finished before this run of the job started (a resumed job): not in its pace. */
-  doneBefore?: number;
+  generatedThisRun?: number;
 }): Projection {
-  const finished = input.done + input.failed;
-  const remaining = Math.max(0, input.total - finished);
+  const remaining = Math.max(0, input.total - input.done - input.failed);
   const perChunk = input.generated > 0 ? input.cost / input.generated : null;
-  const doneHere = finished - (input.doneBefore ?? 0);
+  const pace = input.generatedThisRun ?? input.generated;
   const etaSeconds =
-    remaining === 0
-      ? 0
-      : doneHere > 0 && input.elapsedSeconds > 0
-        ? (input.elapsedSeconds / doneHere) * remaining
-        : null;
+    remaining === 0 ? 0 : pace > 0 && input.elapsedSeconds > 0 ? (input.elapsedSeconds / pace) * remaining : null;
   return { perChunk, total: perChunk === null ? null : input.cost + remaining * perChunk, etaSeconds };
 }

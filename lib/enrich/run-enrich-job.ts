@@ -170,6 +170,7 @@ class EnrichRun {
       list.push(s.chunkId);
       this.statesByCase.set(s.caseNo, list);
     }
+    await updateEnrichmentJob(this.jobId, { runStartedAt: new Date(), runGeneratedStart: this.row.generated });
     this.counts.total = this.row.retryOnly
       ? [...this.states.values()].filter((s) => s.status === "failed").length
       : docs.reduce((n, d) => n + d.chunkCount, 0);

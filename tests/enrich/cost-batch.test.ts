@@ -32,12 +32,13 @@ describe("cost arithmetic", () => {
     const p = project({ total: 1000, done: 100, generated: 80, failed: 0, cost: 4, elapsedSeconds: 50 });
     expect(p.perChunk).toBeCloseTo(0.05, 10);
     expect(p.total).toBeCloseTo(4 + 900 * 0.05, 10);
-    expect(p.etaSeconds).toBeCloseTo(450, 10);
-    // A resumed job: only what this run did sets the pace.
+    // 80 chunks written in 50 s: 900 more take 562.5 s.
+    expect(p.etaSeconds).toBeCloseTo(562.5, 10);
+    // A resumed job: only what this run wrote sets the pace (40 chunks in 50 s; 400 left).
     expect(
-      project({ total: 1000, done: 600, generated: 80, failed: 0, cost: 4, elapsedSeconds: 50, doneBefore: 500 })
+      project({ total: 1000, done: 600, generated: 80, failed: 0, cost: 4, elapsedSeconds: 50, generatedThisRun: 40 })
         .etaSeconds,
-    ).toBeCloseTo(200, 10);
+    ).toBeCloseTo(500, 10);
     expect(project({ total: 10, done: 0, generated: 0, failed: 0, cost: 0, elapsedSeconds: 1 })).toEqual({
       perChunk: null,
       total: null,

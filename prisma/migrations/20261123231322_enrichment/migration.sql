@@ -16,6 +16,8 @@ CREATE TABLE "EnrichmentJob" (
     "cachedInputTokens" INTEGER NOT NULL DEFAULT 0,
     "outputTokens" INTEGER NOT NULL DEFAULT 0,
     "cost" REAL NOT NULL DEFAULT 0,
+    "runStartedAt" DATETIME,
+    "runGeneratedStart" INTEGER NOT NULL DEFAULT 0,
     "failures" TEXT NOT NULL DEFAULT '[]',
     "batches" TEXT NOT NULL DEFAULT '[]',
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
