@@ -154,6 +154,11 @@ export async function putCached(entry: CacheEntry, client: Db = db()): Promise<v
   await client.enrichmentCache.upsert({ where: { key: entry.key }, create: entry, update: {} });
 }
 
+/** Forgets what the model wrote (of one kind): the next job asks again. For benchmarks that time the model calls. */
+export async function clearEnrichmentCache(kind: EnrichKind, client: Db = db()): Promise<void> {
+  await client.enrichmentCache.deleteMany({ where: { kind } });
+}
+
 export interface CallUsage {
   inputTokens: number;
   cachedInputTokens: number;

@@ -9,8 +9,9 @@ import {
   getCorpusEnrichment,
   lastIngestStart,
   loadChunkStates,
+  setCorpusEnrichment,
 } from "../db/enrichment";
-import { createJob, getJob, type JobRecord } from "../db/jobs";
+import { createJob, type JobRecord } from "../db/jobs";
 import { env } from "../env";
 import { AppError, toAppError } from "../errors";
 import { defaultEmbedder, enqueueJob } from "../ingest/job-queue";
@@ -143,7 +144,15 @@ export async function syncEnrichment(corpusId: string): Promise<JobRecord | unde
   return undefined;
 }
 
-export async function enrichmentJobView(jobId: string) {
-  const job = await getJob(jobId);
-  return job?.kind === "enrich" ? job : null;
+/**
+ * A corpus's contextual-retrieval switches (ablation: contextual BM25 and contextual embeddings
+ * each on or off). Switching re-indexes nothing: searches read the contextual side index or the
+ * main one per corpus and per side (contextual-store.ts); a corpus without an up-to-date contextual
+ * index is searched in the main one whatever its switches say.
+ */
+export async function setContextSwitches(corpusId: string, switches: { bm25: boolean; dense: boolean }) {
+  if (!(await getCorpus(corpusId))) {
+    throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
+  }
+  await setCorpusEnrichment(corpusId, { contextBm25: switches.bm25, contextDense: switches.dense });
 }

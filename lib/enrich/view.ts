@@ -11,6 +11,7 @@ import {
 import { getJob, type JobStatus } from "../db/jobs";
 import { env } from "../env";
 import { project } from "./cost";
+import { enrichChatConfig } from "./enrich-control";
 
 /**
  * What the admin page shows of a corpus's enrichment (plain data for client components: no paths,
@@ -125,6 +126,6 @@ export async function corpusEnrichmentView(corpusId: string): Promise<CorpusEnri
       cachedInput: settings.ENRICH_PRICE_CACHED_INPUT_PER_1M ?? null,
       batchDiscount: settings.ENRICH_BATCH_DISCOUNT,
     },
-    model: settings.LLM_BASE_URL ? (settings.ENRICH_MODEL ?? settings.LLM_MODEL ?? settings.LLM_MODEL_ANALYST ?? null) : null,
+    model: enrichChatConfig()?.model ?? null,
   };
 }

@@ -40,6 +40,8 @@ export interface FakeOpenAIOptions {
    * reports that part as `prompt_tokens_details.cached_tokens` (OpenAI's prefix caching, roughly).
    */
   promptCache?: boolean;
+  /** With promptCache: how many tokens a text counts as (default: a token per 2 characters). */
+  tokensOf?: (text: string) => number;
   /** Batch API: how many GET /batches/{id} a batch answers "in_progress" before "completed" (default 1). */
   batchPolls?: number;
 }
@@ -68,13 +70,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     const cached = cachedPrefixChars(all, seenPrompts);
     seenPrompts.push(all);
     if (seenPrompts.length > 50) seenPrompts.shift();
-    const prompt = Math.ceil(all.length / 2);
-    const completion = Math.ceil(text.length / 2);
+    const tokens = options.tokensOf ?? ((t: string) => Math.ceil(t.length / 2));
+    const prompt = tokens(all);
+    const completion = tokens(text);
     return {
       prompt_tokens: prompt,
       completion_tokens: completion,
       total_tokens: prompt + completion,
-      prompt_tokens_details: { cached_tokens: cached / 2 },
+      prompt_tokens_details: { cached_tokens: cached > 0 ? tokens(all.slice(0, cached)) : 0 },
     };
   };
 

@@ -1,7 +1,7 @@
 /**
  * Ingestion-time enrichment prompts (METHOD.md §3, §4). Each is versioned: the version is part of
  * every cache key (EnrichmentCache), so a changed prompt never passes off an old output as its own.
- * Bump the version with any edit here (tests/enrich/prompts.test.ts holds each version's rendering).
+ * Bump the version with any edit here (tests/enrich/parse-output.test.ts checks the keys and the prefix).
  *
  * Prompt caching: the decision text goes first and whole, identical for every chunk of that
  * decision (system message + first user message); the chunk comes last. Endpoints that cache
