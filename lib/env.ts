@@ -37,6 +37,12 @@ const schema = z
       .default("file:./data/app.db")
       .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
     DATA_DIR: z.string().trim().default("./data"),
+    /**
+     * Uploads, the decision archive and evaluation reports. Defaults to DATA_DIR; several app
+     * instances point it at the same shared storage (NFS, a mounted volume) so any instance can
+     * resume another's job, re-index, and show any decision.
+     */
+    FILES_DIR: optionalString,
     SESSION_TTL_HOURS: positiveInt(24 * 7),
     /** A session unused this long ends (a workstation left signed in), in minutes. */
     SESSION_IDLE_MINUTES: positiveInt(8 * 60),
@@ -237,6 +243,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Where files every instance must see live: FILES_DIR, or DATA_DIR when unset. */
+export function filesDir(settings: Env = env()): string {
+  return settings.FILES_DIR ?? settings.DATA_DIR;
 }
 
 /** Drops the cached settings; only tests that change process.env need it. */

@@ -12,7 +12,7 @@ import {
   setCorpusEnrichment,
 } from "../db/enrichment";
 import { createJob, type JobRecord } from "../db/jobs";
-import { env } from "../env";
+import { env, filesDir } from "../env";
 import { AppError, toAppError } from "../errors";
 import { defaultEmbedder, enqueueJob } from "../ingest/job-queue";
 import { getStore } from "../store";
@@ -97,7 +97,8 @@ export function enrichJobContext(kind: EnrichKind, mode: EnrichMode = "live"): P
       side: getSideStore(kind),
       llm: chat && enrichLlm(chat.config, chat.model, { onRateLimited: () => gate.backOff() }),
       embedder: defaultEmbedder(),
-      dataDir: settings.DATA_DIR,
+      // The decision archive (the context prompt's decision text) is where every instance sees it.
+      dataDir: filesDir(settings),
       concurrency: settings.ENRICH_CONCURRENCY,
       maxAttempts: settings.ENRICH_MAX_ATTEMPTS,
       prices: pricesFromEnv(settings),
@@ -110,7 +111,7 @@ export function enrichJobContext(kind: EnrichKind, mode: EnrichMode = "live"): P
               model: chat.model,
               pollMs: settings.ENRICH_BATCH_POLL_SECONDS * 1000,
               maxRequests: settings.ENRICH_BATCH_MAX_REQUESTS,
-              dir: join(resolve(settings.DATA_DIR), "enrich-batches"),
+              dir: join(resolve(filesDir(settings)), "enrich-batches"),
             }
           : undefined,
     };
