@@ -166,7 +166,7 @@ const schema = z
     ATOMIC_MAX_ROUNDS: numberSetting(5, (n) => n.int().positive().max(10)),
     ATOMIC_TOP_K: numberSetting(4, (n) => n.int().positive().max(20)),
     ATOMIC_THRESHOLD: numberSetting(0.5, (n) => n.min(-1).max(1)),
-    ATOMIC_BM25_THRESHOLD: numberSetting(1.6, (n) => n.min(0)),
+    ATOMIC_BM25_THRESHOLD: numberSetting(0.7, (n) => n.min(0)),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {

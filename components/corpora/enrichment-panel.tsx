@@ -37,6 +37,9 @@ export function EnrichmentPanel({ corpusId, view }: { corpusId: string; view: Co
   const [mode, setMode] = useState<"live" | "batch">("live");
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // Shown switched at once; the server's answer (a refresh, or an error) has the last word.
+  const [switches, setSwitches] = useState(view.switches);
+  useEffect(() => setSwitches(view.switches), [view.switches]);
   const active = job?.status === "queued" || job?.status === "running";
   const jobId = job?.id;
 
@@ -99,17 +102,23 @@ export function EnrichmentPanel({ corpusId, view }: { corpusId: string; view: Co
           <label key={side} className="flex items-center gap-2">
             <input
               type="checkbox"
-              checked={view.switches[side]}
+              checked={switches[side]}
               disabled={pending}
               data-testid={`enrich-switch-${side}`}
-              onChange={(e) =>
-                run(() => setContextSwitchesAction({ corpusId, ...view.switches, [side]: e.target.checked }))
-              }
+              onChange={(e) => {
+                const next = { ...switches, [side]: e.target.checked };
+                setSwitches(next);
+                run(async () => {
+                  const result = await setContextSwitchesAction({ corpusId, ...next });
+                  if (result.error) setSwitches(view.switches);
+                  return result;
+                });
+              }}
             />
             {side === "bm25" ? "맥락을 붙인 키워드(BM25) 색인" : "맥락을 붙인 임베딩 색인"}
           </label>
         ))}
-        {(view.switches.bm25 || view.switches.dense) && view.context.index !== "current" ? (
+        {(switches.bm25 || switches.dense) && view.context.index !== "current" ? (
           <p className="rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="enrich-switch-note">
             맥락 색인이 {view.context.index === "none" ? "아직 없어" : "말뭉치보다 오래되어"} 원래 색인으로 검색합니다.
           </p>

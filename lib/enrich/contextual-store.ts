@@ -2,7 +2,7 @@ import { listCorpora } from "../db/corpora";
 import { type CorpusEnrichmentRecord, lastIngestStart, listCorpusEnrichment } from "../db/enrichment";
 import type { ScoredChunk } from "../ingest/types";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "../store/types";
-import { withContexts } from "./contexts";
+import { chunksWithContexts, withContexts } from "./contexts";
 
 /**
  * Contextual retrieval at query time (METHOD.md §3). The main index holds every chunk as imported;
@@ -133,8 +133,9 @@ export class ContextualStore implements VectorStore {
   replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]) {
     return this.main.replaceDocuments(corpusId, caseNos, items);
   }
-  getDocumentChunks(corpusId: string, caseNo: string) {
-    return this.main.getDocumentChunks(corpusId, caseNo);
+  /** A decision's chunks, each with its context when it has one (the `atomic` strategy's picks). */
+  async getDocumentChunks(corpusId: string, caseNo: string) {
+    return chunksWithContexts(await this.main.getDocumentChunks(corpusId, caseNo));
   }
   deleteDocument(corpusId: string, caseNo: string) {
     return this.main.deleteDocument(corpusId, caseNo);

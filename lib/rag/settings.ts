@@ -35,7 +35,7 @@ export const strategySettingsSchema = z.object({
       maxRounds: z.number().int().positive().default(5),
       topK: z.number().int().positive().default(4),
       threshold: z.number().min(-1).max(1).default(0.5),
-      bm25Threshold: z.number().min(0).default(1.6),
+      bm25Threshold: z.number().min(0).default(0.7),
     })
     .prefault({}),
 });

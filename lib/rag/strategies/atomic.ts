@@ -194,7 +194,8 @@ async function round(ctx: RunContext, n: number, state: AtomicState, asked: stri
   };
   step.status = "done";
   ctx.step(step);
-  ctx.send({ type: "retrieved", which: "original", chunks: state.gathered });
+  // A copy: the list grows each round, and the stream dedupes what it already sent by reference.
+  ctx.send({ type: "retrieved", which: "original", chunks: [...state.gathered] });
   return undefined;
 }
 
@@ -262,7 +263,7 @@ export async function atomicAnswer(ctx: RunContext, fused: ScoredChunk[]): Promi
     if (ctx.options.answer === false) return finishRun(ctx, context);
     return finishRun(ctx, context, await answerStage(ctx, context));
   }
-  const context = state.gathered;
+  const context = [...state.gathered];
   ctx.send({ type: "reranked", chunks: context, reranked: false });
   if (ctx.options.answer === false) return finishRun(ctx, context);
   return finishRun(ctx, context, await answerStage(ctx, context));
