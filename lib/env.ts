@@ -147,6 +147,32 @@ const schema = z
     CCRAG_K_MIN: numberSetting(2, (n) => n.int().positive()),
     CCRAG_K_MAX: numberSetting(10, (n) => n.int().positive()),
     CCRAG_TOKEN_BUDGET: numberSetting(3000, (n) => n.int().positive()),
+
+    /** Enrichment jobs (METHOD.md §3, §4; README "보강 / Enrichment"): contexts and atomic questions per chunk. */
+    ENRICH_MODEL: optionalString,
+    /** Model calls in flight at once (live mode); 429/5xx answers back off (EMBEDDINGS_RETRY's policy). */
+    ENRICH_CONCURRENCY: numberSetting(8, (n) => n.int().positive().max(256)),
+    /** Tries per chunk within one job (a failed chunk is tried again after the pass, then left for later). */
+    ENRICH_MAX_ATTEMPTS: numberSetting(2, (n) => n.int().positive().max(10)),
+    /** The decision text sent as the context prompt's prefix is cut to this many characters. */
+    ENRICH_DOC_MAX_CHARS: numberSetting(40_000, (n) => n.int().positive()),
+    /** Prices per 1M tokens (any currency) for the cost estimate; cached input defaults to the input price. */
+    ENRICH_PRICE_INPUT_PER_1M: numberSetting(0, (n) => n.min(0)),
+    ENRICH_PRICE_OUTPUT_PER_1M: numberSetting(0, (n) => n.min(0)),
+    ENRICH_PRICE_CACHED_INPUT_PER_1M: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce.number().min(0).optional(),
+    ),
+    /** Batch mode's price as a share of the live price (OpenAI's Batch API: half). */
+    ENRICH_BATCH_DISCOUNT: numberSetting(0.5, (n) => n.min(0).max(1)),
+    ENRICH_BATCH_POLL_SECONDS: numberSetting(30, (n) => n.positive()),
+    /** Requests per batch file (OpenAI allows 50,000 and 200 MB). */
+    ENRICH_BATCH_MAX_REQUESTS: numberSetting(5_000, (n) => n.int().positive().max(50_000)),
+    /** The `atomic` strategy: rounds N, tags per sub-question k, cosine threshold δ, and BM25's calibrated one. */
+    ATOMIC_MAX_ROUNDS: numberSetting(5, (n) => n.int().positive().max(10)),
+    ATOMIC_TOP_K: numberSetting(4, (n) => n.int().positive().max(20)),
+    ATOMIC_THRESHOLD: numberSetting(0.5, (n) => n.min(-1).max(1)),
+    ATOMIC_BM25_THRESHOLD: numberSetting(0.7, (n) => n.min(0)),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {

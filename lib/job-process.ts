@@ -12,7 +12,7 @@ import { processOwner } from "./job-owner";
  * cancelled or taken away and that does not stop by itself, and reports how the child ended.
  */
 
-export type JobProcessKind = "ingest" | "eval";
+export type JobProcessKind = "ingest" | "eval" | "enrich";
 
 /** The runner's exit code when it stopped with its process and left the job for the next server. */
 export const LEFT_FOR_NEXT_SERVER = 4;

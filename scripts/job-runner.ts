@@ -1,6 +1,7 @@
 // Runs one background job for the server, in its own process (lib/job-process.ts starts it):
 //   node --import tsx scripts/job-runner.ts ingest <jobId> --owner server:<pid>@<host>
 //   node --import tsx scripts/job-runner.ts eval <evalJobId> --owner server:<pid>@<host>
+//   node --import tsx scripts/job-runner.ts enrich <jobId> --owner server:<pid>@<host>
 // Exit code 0: the job reached an end of its own (done, failed, cancelled). 4: it was stopped with
 // its process (server gone, Ctrl+C, SIGTERM) and left as it is, for the next server to resume.
 // Anything else: the server marks the job interrupted.
@@ -12,8 +13,8 @@ import { processStopRequested, requestProcessStop } from "../lib/job-runtime";
 const [kind, id] = process.argv.slice(2);
 const ownerAt = process.argv.indexOf("--owner");
 const owner = ownerAt > 0 ? process.argv[ownerAt + 1] : undefined;
-if ((kind !== "ingest" && kind !== "eval") || !id || !owner) {
-  console.error("usage: job-runner.ts ingest|eval <id> --owner <owner>");
+if ((kind !== "ingest" && kind !== "eval" && kind !== "enrich") || !id || !owner) {
+  console.error("usage: job-runner.ts ingest|eval|enrich <id> --owner <owner>");
   process.exit(2);
 }
 
@@ -35,6 +36,11 @@ async function main(): Promise<boolean> {
     } finally {
       await ctx.store.close();
     }
+  }
+  if (kind === "enrich") {
+    const { runEnrichmentJobById } = await import("../lib/enrich/run-by-id");
+    const job = await runEnrichmentJobById(id as string, owner as string);
+    return job.status === "done" || job.status === "failed" || job.status === "cancelled";
   }
   const { runEvalJob } = await import("../lib/eval/eval-jobs");
   const job = await runEvalJob(id as string, { owner: owner as string });

@@ -97,7 +97,18 @@ function DecisionItem({
                 {p.cited ? <span className="text-accent">답변이 인용한 부분</span> : null}
                 <span className="ml-auto tabular-nums">{p.score.toFixed(3)}</span>
               </p>
-              <p className="mt-0.5 whitespace-pre-wrap text-xs leading-relaxed">{p.chunk.text}</p>
+              {p.chunk.context ? (
+                // Contextual retrieval's context (lib/enrich): beside the passage, never part of the quote.
+                <p
+                  className="mt-0.5 rounded bg-paper px-1.5 py-1 text-[11px] text-muted"
+                  data-testid="evidence-context"
+                >
+                  <span className="font-medium">맥락(자동 작성, 판결문 아님)</span> {p.chunk.context}
+                </p>
+              ) : null}
+              <p className="mt-0.5 whitespace-pre-wrap text-xs leading-relaxed" data-testid="evidence-passage-text">
+                {p.chunk.text}
+              </p>
               <Link
                 href={precedentHref(p.chunk.caseNo, p.chunk.corpusId, [p.chunk.id])}
                 className="text-xs text-accent hover:underline"

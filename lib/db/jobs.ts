@@ -6,7 +6,11 @@ import { refreshCorpusCounts, setCorpusState } from "./corpora";
 
 export const ACTIVE_JOB_STATES = ["queued", "running"] as const;
 export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "interrupted";
-export type JobKind = "upload" | "cli" | "reindex";
+/** "enrich": an enrichment job (lib/enrich), its own state in EnrichmentJob. */
+export type JobKind = "upload" | "cli" | "reindex" | "enrich";
+
+/** The jobs that read files into the corpus (the upload panel's). */
+export const INGEST_KINDS: JobKind[] = ["upload", "cli", "reindex"];
 
 export interface JobError {
   file: string;
@@ -91,14 +95,27 @@ export async function getJob(id: string, client: Db = db()): Promise<JobRecord |
   return row ? toRecord(row) : null;
 }
 
-export async function listJobs(corpusId: string, take = 10, client: Db = db()): Promise<JobRecord[]> {
-  const rows = await client.ingestionJob.findMany({ where: { corpusId }, orderBy: { createdAt: "desc" }, take });
+export async function listJobs(
+  corpusId: string,
+  take = 10,
+  client: Db = db(),
+  kinds?: JobKind[],
+): Promise<JobRecord[]> {
+  const rows = await client.ingestionJob.findMany({
+    where: { corpusId, ...(kinds ? { kind: { in: kinds } } : {}) },
+    orderBy: { createdAt: "desc" },
+    take,
+  });
   return rows.map(toRecord);
 }
 
-export async function listInterruptedJobs(corpusId: string, client: Db = db()): Promise<JobRecord[]> {
+export async function listInterruptedJobs(
+  corpusId: string,
+  client: Db = db(),
+  kinds?: JobKind[],
+): Promise<JobRecord[]> {
   const rows = await client.ingestionJob.findMany({
-    where: { corpusId, status: "interrupted" },
+    where: { corpusId, status: "interrupted", ...(kinds ? { kind: { in: kinds } } : {}) },
     orderBy: { createdAt: "desc" },
   });
   return rows.map(toRecord);

@@ -6,6 +6,9 @@ import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply"
 import { recordCalls, replayCalls } from "../ai/model-calls/modes";
 import { rerank } from "../ai/rerank";
 import { corpusIndexVersion, getCorpus } from "../db/corpora";
+import { contextualStore } from "../enrich/contextual-store";
+import { enrichmentState } from "../enrich/eval-state";
+import { getSideStore } from "../enrich/side-stores";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
@@ -26,7 +29,8 @@ import { writeReport } from "./write-report";
 export async function evalPipelineDeps(config: AiConfig): Promise<PipelineDeps> {
   const { chat, embeddings, rerank: reranker } = config;
   return {
-    store: await getStore(),
+    store: contextualStore(await getStore(), () => getSideStore("context")),
+    atoms: getSideStore("atoms"),
     settings: pipelineSettingsFromEnv(),
     stream: chat
       ? (request) =>
@@ -77,7 +81,11 @@ export async function executeEvaluation(input: EvaluationInput) {
     deps,
     available: configuredComponents(config),
     cacheDir: input.cacheDir,
-    fingerprint: { config, corpus: await corpusIndexVersion(corpus.id) },
+    fingerprint: {
+      config,
+      corpus: await corpusIndexVersion(corpus.id),
+      enrichment: await enrichmentState(corpus.id, deps.store),
+    },
     concurrency: input.concurrency,
     onProgress: input.onProgress,
     checkpoint: input.checkpoint,

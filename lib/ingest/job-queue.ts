@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
-import { CANCELLED_MESSAGE, closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
+import { CANCELLED_MESSAGE, closeJob, getJob, isStale, type JobKind, listUnfinishedJobs, requeueJob } from "../db/jobs";
 import { env, filesDir } from "../env";
 import { ownerProcessGone, parseOwner } from "../job-owner";
 import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
@@ -48,7 +48,7 @@ async function runQueued(id: string): Promise<void> {
   const job = await getJob(id);
   // Cancelled while it waited, or deleted with its corpus.
   if (job?.status !== "queued") return;
-  const result = await runJobProcess("ingest", id, {
+  const result = await runJobProcess(job.kind === "enrich" ? "enrich" : "ingest", id, {
     watch: async () => {
       const now = await getJob(id);
       if (!now || (now.status !== "queued" && now.status !== "running")) return "gone";
@@ -57,6 +57,11 @@ async function runQueued(id: string): Promise<void> {
     },
   });
   await afterProcess(id, result);
+  if ((await getJob(id))?.status === "done") {
+    // An enriched corpus whose chunks just changed: its side indexes are brought up to date.
+    const { syncEnrichment } = await import("../enrich/enrich-control");
+    await syncEnrichment(job.corpusId).catch((error) => console.error("[enrich] sync", error));
+  }
 }
 
 /** A child that exited without ending its job leaves it interrupted (or cancelled, if asked): never running. */
@@ -84,10 +89,12 @@ async function afterProcess(id: string, result: JobProcessResult): Promise<void>
 }
 
 const jobs = createSerialQueue(runQueued);
+// Enrichment jobs wait on model servers for hours: a queue of their own, so imports never wait on them.
+const enrichJobs = createSerialQueue(runQueued);
 
 /** Queues a job to run in the background of this server; returns at once. */
-export function enqueueJob(jobId: string): void {
-  jobs.enqueue(jobId);
+export function enqueueJob(jobId: string, kind?: JobKind): void {
+  (kind === "enrich" ? enrichJobs : jobs).enqueue(jobId);
 }
 
 let resumed = false;
@@ -115,7 +122,7 @@ export async function resumeUnfinishedJobs(): Promise<number> {
       owner?.kind === "server" && job.owner !== serverOwner() && !isStale(job) && !ownerProcessGone(job.owner);
     if (liveElsewhere) continue;
     if (await requeueJob(job.id, [job.status])) {
-      enqueueJob(job.id);
+      enqueueJob(job.id, job.kind);
       count += 1;
     }
   }

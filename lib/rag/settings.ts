@@ -26,6 +26,19 @@ export const strategySettingsSchema = z.object({
       tokenBudget: z.number().int().positive().default(3000),
     })
     .prefault({}),
+  /**
+   * Knowledge-aware iterative decomposition (METHOD.md §4): at most N rounds, k tags per
+   * sub-question, tags kept above δ (cosine) — or above the calibrated BM25 threshold (raw BM25
+   * per distinct query token; scripts/calibrate-atomic-bm25.ts) when tags are searched by BM25 only.
+   */
+  atomic: z
+    .object({
+      maxRounds: z.number().int().positive().default(5),
+      topK: z.number().int().positive().default(4),
+      threshold: z.number().min(-1).max(1).default(0.5),
+      bm25Threshold: z.number().min(0).default(0.7),
+    })
+    .prefault({}),
 });
 
 export type StrategySettings = z.infer<typeof strategySettingsSchema>;

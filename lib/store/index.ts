@@ -15,6 +15,8 @@ export interface StoreSettings {
   qdrantReplicationFactor?: number;
   /** How long a store write waits for another process's write (SQLITE_BUSY), in ms. */
   busyTimeoutMs?: number;
+  /** The embedded store's folder under dataDir (default "store"; enrichment's side indexes use others). */
+  subdir?: string;
 }
 
 export function createStore(settings: StoreSettings): VectorStore {
@@ -27,7 +29,9 @@ export function createStore(settings: StoreSettings): VectorStore {
       layout: { shards: settings.qdrantShards, replicationFactor: settings.qdrantReplicationFactor },
     });
   }
-  return new EmbeddedStore(join(resolve(settings.dataDir), "store"), { busyTimeoutMs: settings.busyTimeoutMs });
+  return new EmbeddedStore(join(resolve(settings.dataDir), settings.subdir ?? "store"), {
+    busyTimeoutMs: settings.busyTimeoutMs,
+  });
 }
 
 // One store per process (the embedded one holds its index in a worker thread); kept on globalThis so

@@ -25,6 +25,8 @@ export type StreamFn = (request: {
 
 export interface PipelineDeps {
   store: VectorStore;
+  /** The atomic-question tag index (lib/enrich/side-stores.ts); absent: the `atomic` strategy has none. */
+  atoms?: VectorStore;
   settings: PipelineSettings;
   filter?: StoreFilter;
   /** Absent: no LLM configured → retrieval-only answer, original query only. */
@@ -153,7 +155,10 @@ export function createRunContext(
       trace.notices.push({ code, message });
       send({ type: "notice", code, message });
     },
-    step(step) {
+    step(live) {
+      // A snapshot: a strategy may send the same step object again after changing it, and the
+      // stream to the browser dedupes objects it already sent by reference (it would show the old one).
+      const step = structuredClone(live);
       if (trace.strategy) trace.strategy.steps = upsertStep(trace.strategy.steps, step);
       send({ type: "strategy-step", step });
     },

@@ -7,9 +7,11 @@ import { CopyButton } from "@/components/precedent/copy-button";
 import { DecisionText } from "@/components/precedent/decision-text";
 import { DecisionToc } from "@/components/precedent/decision-toc";
 import { FindInDecision } from "@/components/precedent/find-in-decision";
+import { PassageContext, type PassageNotes } from "@/components/precedent/passage-context";
 import { ReferenceChips } from "@/components/precedent/reference-chips";
 import { SupportCallout } from "@/components/precedent/support-callout";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
+import { atomsOf, chunksWithContexts } from "@/lib/enrich/contexts";
 import { filesDir } from "@/lib/env";
 import { formatCitation } from "@/lib/export/citation";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
@@ -64,6 +66,20 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
   const passages = ids.flatMap((id) => chunks.filter((c) => c.id === id));
   const view = record ? buildDecisionView(record, passages, hint) : undefined;
+  // Enrichment's notes on the linked passages, shown beside the decision (never in its text).
+  const [withContext, atoms] = await Promise.all([
+    chunksWithContexts(passages),
+    atomsOf(
+      doc.corpusId,
+      passages.map((p) => p.id),
+    ),
+  ]);
+  const notes: PassageNotes[] = withContext.map((c) => ({
+    id: c.id,
+    section: c.section,
+    context: c.context,
+    questions: atoms.get(c.id) ?? [],
+  }));
   const references = referencedCases(record?.참조판례 ?? "");
   const parts = references.flatMap((r) => r.parts);
   const found = await Promise.all(parts.map((p) => findDocumentsForCaseNo(p)));
@@ -124,6 +140,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
           </p>
         ) : null}
+        <PassageContext notes={notes} />
         {!record || !view ? (
           <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
             이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
