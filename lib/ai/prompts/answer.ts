@@ -12,7 +12,7 @@ import type { ScoredChunk } from "../../ingest/types";
 
 const TAG = "판례";
 
-function attribute(value: string | number): string {
+export function attribute(value: string | number): string {
   return String(value)
     .replace(/&/g, "&amp;")
     .replace(/"/g, "&quot;")
@@ -22,7 +22,7 @@ function attribute(value: string | number): string {
 }
 
 /** A passage's text with any opening or closing <판례 delimiter defused (fullwidth bracket). */
-function body(text: string): string {
+export function body(text: string): string {
   return text.replace(new RegExp(`<(\\s*/?\\s*)${TAG}`, "g"), `＜$1${TAG}`);
 }
 
