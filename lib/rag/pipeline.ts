@@ -6,6 +6,7 @@ import { AppError, toAppError } from "../errors";
 import type { ScoredChunk } from "../ingest/types";
 import type { StoreFilter, VectorStore } from "../store/types";
 import { splitCitations } from "./citations";
+import type { BeforeAnswerFn } from "./decline";
 import { reciprocalRankFusion } from "./fusion";
 import { hybridRetrieve } from "./hybrid-retrieve";
 import { type RerankFn, rerankStage } from "./rerank-stage";
@@ -40,6 +41,8 @@ export interface PipelineDeps {
    * retrieval-only answer — and `notice` is said once. Retrieval and reranking go on.
    */
   deadline?: { signal: AbortSignal; notice: string };
+  /** Just before the answer is written: may decline it (thin evidence) and name overruled decisions (lib/rag/decline.ts). */
+  beforeAnswer?: BeforeAnswerFn;
 }
 
 export interface PipelineOptions {
@@ -250,7 +253,11 @@ export async function runPipeline(
   }
   // Nothing found: an LLM would answer from memory, which is exactly what the product must not do.
   if (context.length === 0 && deps.stream) notice("no_results", "관련 판례를 찾지 못해 답변을 작성하지 않았습니다.");
-  let retrievalOnly = !deps.stream || context.length === 0 || cut();
+  const gate =
+    deps.beforeAnswer && context.length > 0 ? await deps.beforeAnswer({ question, context, reranked }) : undefined;
+  if (gate?.decline) notice(gate.decline.code, gate.decline.message);
+  trace.decline = gate?.decline;
+  let retrievalOnly = !deps.stream || context.length === 0 || cut() || Boolean(gate?.decline);
   if (!retrievalOnly && deps.stream) {
     let written = "";
     try {
@@ -258,7 +265,7 @@ export async function runPipeline(
         const stream = deps.stream as StreamFn;
         const call = stream({
           role: "answer",
-          ...answerPrompt(question, context, options.answerNote),
+          ...answerPrompt(question, context, options.answerNote, gate?.overruled),
           temperature: settings.temperature,
           signal: llmSignal,
         });
@@ -288,7 +295,7 @@ export async function runPipeline(
     }
   }
   if (retrievalOnly) {
-    answer = await retrievalOnlyAnswer(context, deps.store);
+    answer = gate?.decline && gate.answer ? gate.answer : await retrievalOnlyAnswer(context, deps.store);
     trace.firstAnswerTokenMs ??= at();
     send({ type: "answer-delta", delta: answer });
   }

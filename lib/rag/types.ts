@@ -1,5 +1,7 @@
 import type { ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "./citations";
+import type { DeclineInfo } from "./decline";
+import type { SupportReport } from "./support/types";
 
 export type QueryKind = "original" | "analytical" | "rationale";
 
@@ -38,6 +40,10 @@ export interface PipelineTrace {
   tokens?: number;
   /** Of those, the answer's (its time is the "llm:answer" timing). */
   answerTokens?: number;
+  /** The answer was declined: no confident conclusion (lib/rag/decline.ts). */
+  decline?: DeclineInfo;
+  /** The citation support check, run after the answer (lib/rag/support). */
+  support?: SupportReport;
 }
 
 export interface PipelineResult {
