@@ -11,6 +11,7 @@ import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerDeadline } from "./answer-deadline";
+import { chatBeforeAnswer } from "./answer-gate";
 import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
 import { type ChatFilters, normalizeFilters, toStoreFilter } from "./filters";
@@ -18,6 +19,7 @@ import { emptySearchAnswer } from "./no-corpus";
 import { partialRecord } from "./partial-record";
 import { ProgressSaver } from "./progress-saver";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
+import { chatSupportDeps, checkAnswerSupport } from "./support-step";
 import type { AnswerRecord, ChatEvent } from "./types";
 
 export interface PreparedAsk {
@@ -145,6 +147,12 @@ export async function runAsk(
     const deps = {
       ...base,
       filter,
+      // Issue 15: the citation graph's signals and overrulings, and the thin-evidence gate (lib/chat/answer-gate.ts).
+      beforeAnswer: chatBeforeAnswer({
+        store: base.store,
+        minRerankScore: env().DECLINE_MIN_RERANK_SCORE,
+        onSignals: (signals) => forward({ type: "signals", signals }),
+      }),
       deadline: {
         signal: clock.signal,
         notice: `답변 제한 시간(${seconds}초)이 지나 언어 모델 호출을 멈췄습니다. 그때까지 작성된 답변과 찾은 판례로 마칩니다.`,
@@ -167,8 +175,11 @@ export async function runAsk(
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
     const result = await runPipeline(question, deps, { mode: "rar", onTrace: (t) => (trace = t) }, forward);
+    // Issue 15: the citations are checked after the answer streamed; the report goes into the trace.
+    await checkAnswerSupport(result, chatSupportDeps(signal, clock.signal), forward);
     const record: AnswerRecord = {
       ...result,
+      signals: state.signals,
       standalone: question !== prepared.question ? question : undefined,
       filters: prepared.filters,
     };

@@ -1,5 +1,5 @@
-import { citationsFrom, citationsOf, type DecisionGraphInput, overrulingsBy, overrulingsOf } from "../db/citations";
 import { findDocumentsForCaseNo } from "../db/case-lookup";
+import { citationsFrom, citationsOf, type DecisionGraphInput, overrulingsBy, overrulingsOf } from "../db/citations";
 import { splitCaseNo } from "../ingest/case-number";
 import type { ParsedDecision } from "../ingest/types";
 import { decisionKey } from "../rag/decisions";
@@ -29,10 +29,7 @@ interface Decision {
   court: string;
 }
 
-function overruledByOf(
-  decision: Decision,
-  rows: Awaited<ReturnType<typeof overrulingsOf>>,
-): OverruledBy[] {
+function overruledByOf(decision: Decision, rows: Awaited<ReturnType<typeof overrulingsOf>>): OverruledBy[] {
   const parts = new Set(splitCaseNo(decision.caseNo));
   const out = new Map<string, OverruledBy>();
   for (const r of rows) {

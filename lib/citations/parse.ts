@@ -126,6 +126,12 @@ export function parseCitations(decision: ParsedDecision, ownParts: string[]): Ci
   const skip = new Set([...ownParts, ...reviewedNumbers(body)]);
   const edges = new Map<string, CitationEdge>();
   edgesOf(section("참조판례"), "참조판례", court, new Set(ownParts), edges);
-  edgesOf(body.replace(REVIEWED, (line) => " ".repeat(line.length)), "판례내용", court, skip, edges);
+  edgesOf(
+    body.replace(REVIEWED, (line) => " ".repeat(line.length)),
+    "판례내용",
+    court,
+    skip,
+    edges,
+  );
   return [...edges.values()];
 }

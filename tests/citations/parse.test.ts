@@ -53,7 +53,9 @@ describe("citations in a 참조판례 list", () => {
   });
 
   it("keeps numbers the full pattern misses, never reads a date and 선고 as a case number", () => {
-    const d = decision("2099다500", { 참조판례: "대법원 2090. 3. 4 선고 2089다77 판결, 209O. 1. 1. 선고 2089다78 판결" });
+    const d = decision("2099다500", {
+      참조판례: "대법원 2090. 3. 4 선고 2089다77 판결, 209O. 1. 1. 선고 2089다78 판결",
+    });
     const edges = parseCitations(d, []);
     expect(edges.map((e) => [e.caseNo, e.date])).toEqual([
       ["2089다77", "2090-03-04"],
@@ -140,7 +142,9 @@ describe("overrulings (판례 변경)", () => {
       ["2090다89", "대법원", "2091-05-06", "partial"],
     ]);
     expect(
-      overruled("종전의 당원 2080. 1. 2. 선고 2079다1 판결의 견해는 이 판결의 견해와 저촉되는 한도 내에서 이를 변경하기로 한다."),
+      overruled(
+        "종전의 당원 2080. 1. 2. 선고 2079다1 판결의 견해는 이 판결의 견해와 저촉되는 한도 내에서 이를 변경하기로 한다.",
+      ),
     ).toEqual([["2079다1", "대법원", "2080-01-02", "partial"]]);
     expect(overruled("위와 다른 견해를 취한 대법원 2070. 5. 5. 선고 2069다3 판결은 이를 폐기하기로 한다.")).toEqual([
       ["2069다3", "대법원", "2070-05-05", "full"],
@@ -162,12 +166,14 @@ describe("overrulings (판례 변경)", () => {
       overruled("원고와 피고는 2090. 3. 4. 선고 2089다77 판결에 따라 계약 내용을 변경하기로 하는 합의를 하였다."),
     ).toEqual([]);
     expect(
-      overruled("이 점은 대법원 2095. 4. 5. 선고 2094다9 전원합의체 판결이 판시한 바와 같다. 판례를 변경할 필요는 없다."),
+      overruled(
+        "이 점은 대법원 2095. 4. 5. 선고 2094다9 전원합의체 판결이 판시한 바와 같다. 판례를 변경할 필요는 없다.",
+      ),
     ).toEqual([]);
     // The decision's own number in the sentence is not overruled by itself.
-    expect(overruled("이 판결 대법원 2099. 6. 20. 선고 2099다500 판결의 견해에 배치되는 범위에서 이를 변경하기로 한다.")).toEqual(
-      [],
-    );
+    expect(
+      overruled("이 판결 대법원 2099. 6. 20. 선고 2099다500 판결의 견해에 배치되는 범위에서 이를 변경하기로 한다."),
+    ).toEqual([]);
   });
 });
 
@@ -206,18 +212,19 @@ describe.skipIf(!present)("the citation graph of the real decisions (../shared/d
       expect.arrayContaining(["79므77", "83므22", "84므71", "93므935", "94므1089"]),
     );
     expect(edge(of("86다카2634")?.edges ?? [], "76다148")).toMatchObject({ enBanc: true, date: "1976-11-06" });
-    expect(of("90누9346")?.edges.filter((e) => e.court === "헌법재판소").map((e) => e.caseNo)).toEqual([
-      "89헌마32",
-      "89헌마33",
-    ]);
+    expect(
+      of("90누9346")
+        ?.edges.filter((e) => e.court === "헌법재판소")
+        .map((e) => e.caseNo),
+    ).toEqual(["89헌마32", "89헌마33"]);
   });
 
   it("leaves out the judgment under review, even under the source's typo 【웜심판결】", () => {
     expect(edge(of("87다카2478")?.edges ?? [], "87나34")).toBeUndefined();
     // The one lower-court citation is a real one: a criminal judgment the reasons rely on.
-    expect(
-      graphs.flatMap((g) => g.edges).filter((e) => !["대법원", "헌법재판소", ""].includes(e.court)),
-    ).toEqual([expect.objectContaining({ caseNo: "81노865", court: "서울고등법원", source: "판례내용" })]);
+    expect(graphs.flatMap((g) => g.edges).filter((e) => !["대법원", "헌법재판소", ""].includes(e.court))).toEqual([
+      expect.objectContaining({ caseNo: "81노865", court: "서울고등법원", source: "판례내용" }),
+    ]);
   });
 
   it("keeps every case of the 참조판례 chips, and many edges lead to decisions of the corpus", () => {
@@ -225,7 +232,10 @@ describe.skipIf(!present)("the citation graph of the real decisions (../shared/d
       const chips = referencedCaseNumbers(d.sections.find((s) => s.name === "참조판례")?.text ?? "");
       const edges = new Set(of(d.meta.caseNo)?.edges.map((e) => e.caseNo));
       const own = splitCaseNo(d.meta.caseNo);
-      expect(chips.filter((c) => !edges.has(c) && !own.includes(c)), d.meta.caseNo).toEqual([]);
+      expect(
+        chips.filter((c) => !edges.has(c) && !own.includes(c)),
+        d.meta.caseNo,
+      ).toEqual([]);
     }
     const all = graphs.flatMap((g) => g.edges);
     expect(all.some((e) => /선고/.test(e.caseNo))).toBe(false);
