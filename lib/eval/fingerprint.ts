@@ -4,6 +4,7 @@ import type { ModelCalls } from "../ai/model-calls/types";
 import type { CorpusIndexVersion } from "../db/corpora";
 import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
 import type { PipelineSettings } from "../rag/settings";
+import { SUPPORT_CHECK_VERSION } from "../rag/support/check";
 import type { BenchmarkItem } from "./benchmark";
 import { type PromptHashes, promptHashes } from "./prompt-templates";
 import type { Component, SystemSpec } from "./systems";
@@ -83,6 +84,8 @@ export function fingerprintOf(system: SystemSpec, kind: BenchmarkItem["kind"], c
     prompts: Object.fromEntries(roles.flatMap((r) => (promptFor[r] ? [[r, promptFor[r]]] : []))),
     corpus: system.kind === "llm-only" ? null : ctx.corpus,
     tokenizer: system.kind === "llm-only" ? null : (ctx.tokenizerVersion ?? TOKENIZER_VERSION),
+    // Answers carry the citation support check's counts (lib/rag/support); a change there re-runs them.
+    ...(kind === "yesno" ? { supportCheck: SUPPORT_CHECK_VERSION } : {}),
   };
 }
 

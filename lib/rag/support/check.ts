@@ -25,6 +25,9 @@ export interface SupportDeps {
   notes?: string[];
 }
 
+/** Bumped when the check's verdicts can change (thresholds, claim splitting): evaluation results are re-run. */
+export const SUPPORT_CHECK_VERSION = 1;
+
 /** Pairs sent to the model at most (a long answer's later citations keep the lexical result). */
 const MAX_LLM_PAIRS = 24;
 /** Passages per pair in the verification prompt, and their total length. */
