@@ -13,8 +13,8 @@ import type { SupportReport } from "./support/types";
  *    called; the answer says the corpus does not settle the question and lists the closest
  *    precedents. Without a reranker there is no calibrated score (RRF and BM25 scores have no
  *    absolute meaning), so this gate needs one.
- *  - after the support check: the answer's main claim (its first cited sentence) is supported
- *    by none of its citations, or the answer cites nothing. The answer stays stored, and is shown
+ *  - after the support check: the answer's conclusion (its first two cited sentences) is
+ *    supported by none of its citations, or the answer cites nothing. The answer stays stored, and is shown
  *    folded under the same statement and the closest precedents.
  */
 
@@ -90,21 +90,23 @@ export async function declineAnswer(info: DeclineInfo, context: ScoredChunk[], s
   ].join("\n\n");
 }
 
-/** After the support check: declines when the main claim stands on no supporting citation. */
+/** The answer's conclusion, for this gate: its first two cited sentences (the prompt asks for it first, in one or two). */
+const CONCLUSION_SENTENCES = 2;
+
+/**
+ * After the support check: declines when the conclusion stands on no supporting citation — every
+ * citation of its first cited sentences judged unsupported — or when the answer cites nothing.
+ */
 export function unsupportedConclusion(report: SupportReport, context: ScoredChunk[]): DeclineInfo | undefined {
-  const base = {
-    stage: "after-support" as const,
-    code: "declined_unsupported" as const,
-    closest: closestCases(context),
-  };
+  const base = { stage: "after-support" as const, code: "declined_unsupported" as const, closest: closestCases(context) };
   if (context.length === 0) return undefined;
   if (report.citations.length === 0) {
     return { ...base, message: "답변이 검색된 판례를 하나도 인용하지 않아 결론의 근거를 확인할 수 없습니다." };
   }
-  const main = report.citations.filter((c) => c.sentence === 0);
+  const main = report.citations.filter((c) => c.sentence < CONCLUSION_SENTENCES);
   if (main.length === 0 || main.some((c) => c.verdict !== "unsupported")) return undefined;
   return {
     ...base,
-    message: `답변의 결론 문장(“${main[0]?.claim ?? ""}”)을 인용한 판례(${[...new Set(main.map((c) => c.caseNo))].join(", ")})가 뒷받침하지 않습니다. 검색된 판례로는 이 질문이 해결되지 않을 수 있습니다.`,
+    message: `답변의 결론(“${main[0]?.claim ?? ""}”)을 인용한 판례(${[...new Set(main.map((c) => c.caseNo))].join(", ")})가 뒷받침하지 않습니다. 검색된 판례로는 이 질문이 해결되지 않을 수 있습니다.`,
   };
 }

@@ -150,10 +150,23 @@ describe("an answer's citations in the chat", () => {
     expect(support?.notes.join(" ")).toContain("JSON 배열이 아니어서");
   });
 
-  it("declines after the check when the main claim stands on no supporting citation", async () => {
+  it("keeps an answer whose conclusion is supported even when a later sentence is not", async () => {
     server.setRules([
       ...base,
-      answering(`${UNSUPPORTED}(대법원 2096다5101). ${SUPPORTED}(대법원 2097다7202).`),
+      answering(`${SUPPORTED}(대법원 2097다7202). ${UNSUPPORTED}(대법원 2096다5101).`),
+      verifier("?"),
+    ]);
+    const { record } = await ask();
+    expect(record.trace.support?.citations.map((c) => c.verdict)).toEqual(["supported", "unsupported"]);
+    expect(record.trace.decline).toBeUndefined();
+  });
+
+  it("declines after the check when the conclusion stands on no supporting citation", async () => {
+    // The first two cited sentences (the conclusion) stand on nothing; the third would.
+    const more = "사고 현장은 사진으로 남겨 두면 좋습니다(대법원 2096다5101).";
+    server.setRules([
+      ...base,
+      answering(`${UNSUPPORTED}(대법원 2096다5101). ${more} ${SUPPORTED}(대법원 2097다7202).`),
       verifier("?"),
     ]);
     const { record } = await ask();
