@@ -98,7 +98,11 @@ const CONCLUSION_SENTENCES = 2;
  * citation of its first cited sentences judged unsupported — or when the answer cites nothing.
  */
 export function unsupportedConclusion(report: SupportReport, context: ScoredChunk[]): DeclineInfo | undefined {
-  const base = { stage: "after-support" as const, code: "declined_unsupported" as const, closest: closestCases(context) };
+  const base = {
+    stage: "after-support" as const,
+    code: "declined_unsupported" as const,
+    closest: closestCases(context),
+  };
   if (context.length === 0) return undefined;
   if (report.citations.length === 0) {
     return { ...base, message: "답변이 검색된 판례를 하나도 인용하지 않아 결론의 근거를 확인할 수 없습니다." };

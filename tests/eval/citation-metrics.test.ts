@@ -64,7 +64,9 @@ describe("citation support rate", () => {
 
   it("counts cited sentences, a sentence supported when any of its citations is", () => {
     expect(
-      supportCountsOf(report([cite(0, "supported"), cite(0, "unsupported"), cite(1, "partly"), cite(2, "unsupported")])),
+      supportCountsOf(
+        report([cite(0, "supported"), cite(0, "unsupported"), cite(1, "partly"), cite(2, "unsupported")]),
+      ),
     ).toEqual({ sentences: 3, supported: 1 });
   });
 
