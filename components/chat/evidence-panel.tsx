@@ -48,7 +48,8 @@ function DecisionItem({
       data-cited={group.cited}
       data-rank={group.rank}
       data-overruled={overruledBy.length > 0}
-      className={`rounded-md border p-2 ${overruledBy.length ? "border-red-400" : group.cited ? "border-accent bg-accent-soft/40" : "border-line"}`}
+      // relative: the bookmark button's screen-reader label (absolutely placed) stays inside the pane.
+      className={`relative rounded-md border p-2 ${overruledBy.length ? "border-red-400" : group.cited ? "border-accent bg-accent-soft/40" : "border-line"}`}
     >
       <div className="flex flex-wrap items-baseline gap-x-2">
         {group.cited ? (
