@@ -49,6 +49,8 @@ export interface Support {
   score: number;
   /** Share of the hint's tokens found in the chosen sentence(s) together (0 when none was chosen). */
   coverage: number;
+  /** The best sentence alone (a neighbour may have joined it in `ranges`). */
+  best?: Range;
 }
 
 /**
@@ -81,7 +83,7 @@ export function supportingSentences(text: string, hint: string | Set<string>, wi
   chosen.sort((a, b) => a - b);
   const ranges = chosen.map((i) => ({ start: sentences[i]?.start ?? 0, end: sentences[i]?.end ?? 0 }));
   const together = supportScore(ranges.map((r) => text.slice(r.start, r.end)).join(" "), tokens);
-  return { ranges, score: top.score, coverage: together.coverage };
+  return { ranges, score: top.score, coverage: together.coverage, best: { start: top.start, end: top.end } };
 }
 
 /**

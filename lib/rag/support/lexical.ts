@@ -11,7 +11,7 @@ import type { SupportVerdict } from "./types";
 
 export interface LexicalEvidence {
   chunkId: string;
-  /** The supporting sentence(s) as written in the decision. */
+  /** The best supporting sentence as written in the decision. */
   quote: string;
   /** Coverage after the section's weight (0..1). */
   coverage: number;
@@ -28,18 +28,27 @@ export interface LexicalEvidence {
 export const LEXICAL_SUPPORTED = 0.55;
 export const LEXICAL_PARTLY = 0.35;
 
+/** A sentence is quoted only when it covers at least this share of what the best one covers. */
+const QUOTE_SHARE = 0.8;
+
 export function lexicalEvidence(claim: string, passages: Chunk[]): LexicalEvidence | undefined {
   const tokens = hintTokens(claim);
-  let best: LexicalEvidence | undefined;
-  for (const p of passages) {
+  const found = passages.flatMap((p) => {
     const support = supportingSentences(p.text, tokens);
-    if (support.ranges.length === 0) continue;
-    const coverage = support.coverage * (SECTION_WEIGHT[p.section] ?? 1);
-    if (!best || coverage > best.coverage) {
-      best = { chunkId: p.id, quote: support.ranges.map((r) => p.text.slice(r.start, r.end)).join(" "), coverage };
-    }
-  }
-  return best;
+    const at = support.best ?? support.ranges[0];
+    if (!at) return [];
+    const weight = SECTION_WEIGHT[p.section] ?? 1;
+    return [{ p, at, coverage: support.coverage * weight, score: support.score * weight }];
+  });
+  const most = Math.max(0, ...found.map((f) => f.coverage));
+  // The verdict takes the best coverage; the quote, the sentence that states the claim most densely
+  // among those nearly as complete (a holding in 판결요지 rather than a long sentence of the reasons
+  // that mentions everything) — the same choice as the viewer's (bestPassage).
+  const quoted = found
+    .filter((f) => f.coverage >= most * QUOTE_SHARE)
+    .sort((a, b) => b.score - a.score || b.coverage - a.coverage)[0];
+  if (!quoted) return undefined;
+  return { chunkId: quoted.p.id, quote: quoted.p.text.slice(quoted.at.start, quoted.at.end), coverage: most };
 }
 
 export function lexicalVerdict(coverage: number): SupportVerdict {
