@@ -39,6 +39,7 @@ for (const name of ["retrieval.jsonl", "yesno.jsonl"]) {
 }
 const positives: number[] = [];
 const negatives: number[] = [];
+const fifth: number[] = [];
 for (const rec of lines(resolve(devDir, "recorded-llm.jsonl"))) {
   const golds = gold.get(rec.question);
   if (!golds || !rec.judge) continue;
@@ -47,14 +48,16 @@ for (const rec of lines(resolve(devDir, "recorded-llm.jsonl"))) {
     const claim = passage.slice(r.start, r.end);
     if (claim.length < 20) continue;
     let pos = 0;
-    let neg = 0;
+    const negs: number[] = [];
     for (const [caseNo, chunks] of byCase) {
       const coverage = lexicalEvidence(claim, chunks)?.coverage ?? 0;
       if (golds.some((g) => caseNumbersMatch(g, caseNo))) pos = Math.max(pos, coverage);
-      else neg = Math.max(neg, coverage);
+      else negs.push(coverage);
     }
+    negs.sort((a, b) => b - a);
     positives.push(pos);
-    negatives.push(neg);
+    negatives.push(negs[0] ?? 0);
+    fifth.push(negs[4] ?? 0);
   }
 }
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
@@ -64,5 +67,13 @@ const show = (name: string, xs: number[]) =>
     `${name}: n=${xs.length} p10 ${pct(xs, 0.1).toFixed(2)} p50 ${pct(xs, 0.5).toFixed(2)} p90 ${pct(xs, 0.9).toFixed(2)} · ` +
       `≥supported(${LEXICAL_SUPPORTED}) ${(share(xs, LEXICAL_SUPPORTED) * 100).toFixed(0)}% · ≥partly(${LEXICAL_PARTLY}) ${(share(xs, LEXICAL_PARTLY) * 100).toFixed(0)}%`,
   );
-show("claim vs its gold decision        ", positives);
-show("claim vs best non-gold (hard neg.)", negatives);
+/** Chance that a claim's own decision covers it more than a given other decision does. */
+const auc = (pos: number[], neg: number[]) => {
+  let wins = 0;
+  for (const a of pos) for (const b of neg) wins += a > b ? 1 : a === b ? 0.5 : 0;
+  return wins / Math.max(1, pos.length * neg.length);
+};
+show("claim vs its gold decision          ", positives);
+show("claim vs most similar other decision", negatives);
+show("claim vs 5th most similar other     ", fifth);
+console.log(`AUC gold vs most similar other ${auc(positives, negatives).toFixed(3)} · vs 5th ${auc(positives, fifth).toFixed(3)}`);
