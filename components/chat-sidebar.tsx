@@ -42,7 +42,10 @@ export function ChatSidebar({
   activeId?: string;
 }) {
   return (
-    <aside className="hidden w-64 shrink-0 flex-col border-r border-line bg-white md:flex" aria-label="대화 목록">
+    <aside
+      className="hidden min-h-0 w-64 shrink-0 flex-col border-r border-line bg-white md:flex"
+      aria-label="대화 목록"
+    >
       <div className="p-3">
         <Link
           href="/"
@@ -52,7 +55,7 @@ export function ChatSidebar({
           + 새 대화
         </Link>
       </div>
-      <div className="flex-1 overflow-y-auto">
+      <div className="min-h-0 flex-1 overflow-y-auto">
         <ChatList chats={chats} matters={matters} activeId={activeId} />
       </div>
       <div className="p-3">

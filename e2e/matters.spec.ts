@@ -118,7 +118,7 @@ test.describe("matters, history, bookmarks, feedback", () => {
   }) => {
     await signIn(page, lawyer.email, lawyer.password);
     await ask(page, ABOUT);
-    const evidenceRow = page.getByTestId("evidence-item").filter({ hasText: CASE_NO }).first();
+    const evidenceRow = page.getByTestId("evidence-case").filter({ hasText: CASE_NO }).first();
     const button = evidenceRow.getByTestId("bookmark-button");
     await expect(button).toBeEnabled();
     await expect(button).toHaveAttribute("aria-pressed", "false");

@@ -21,6 +21,13 @@ const optionalString = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A number setting where an empty value means the default (not 0, as plain coercion would read it). */
+const numberSetting = (fallback: number, check: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    check(z.coerce.number()).default(fallback),
+  );
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -119,6 +126,22 @@ const schema = z
      */
     MODEL_CALLS_RECORD: optionalString,
     MODEL_CALLS_REPLAY: optionalString,
+
+    /** Query-time strategies (METHOD.md §2, §5; README "검색 전략 / Strategies"). */
+    SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
+    MULTI_QUERY_TEMPERATURE: numberSetting(0.5, (n) => n.min(0).max(2)),
+    HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
+    /** CC-RAG confidence: sigmoid(w1·mean log-prob + w2·length + w3·informative + w4·overlap) against τ. */
+    CCRAG_W_LOGPROB: numberSetting(1),
+    CCRAG_W_LENGTH: numberSetting(1),
+    CCRAG_W_INFORMATIVE: numberSetting(1),
+    CCRAG_W_OVERLAP: numberSetting(2),
+    CCRAG_TAU: numberSetting(0.8, (n) => n.min(0).max(1)),
+    CCRAG_DELTA_K: numberSetting(3, (n) => n.int().positive()),
+    CCRAG_MAX_RETRIES: numberSetting(2, (n) => n.int().min(0)),
+    CCRAG_K_MIN: numberSetting(2, (n) => n.int().positive()),
+    CCRAG_K_MAX: numberSetting(10, (n) => n.int().positive()),
+    CCRAG_TOKEN_BUDGET: numberSetting(3000, (n) => n.int().positive()),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
@@ -161,6 +184,9 @@ const schema = z
         path: ["MODEL_CALLS_REPLAY"],
         message: "set MODEL_CALLS_RECORD or _REPLAY, not both",
       });
+    }
+    if (env.CCRAG_K_MIN > env.CCRAG_K_MAX) {
+      ctx.addIssue({ code: "custom", path: ["CCRAG_K_MIN"], message: "must not exceed CCRAG_K_MAX" });
     }
     if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
       ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });

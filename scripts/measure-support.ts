@@ -76,4 +76,6 @@ const auc = (pos: number[], neg: number[]) => {
 show("claim vs its gold decision          ", positives);
 show("claim vs most similar other decision", negatives);
 show("claim vs 5th most similar other     ", fifth);
-console.log(`AUC gold vs most similar other ${auc(positives, negatives).toFixed(3)} · vs 5th ${auc(positives, fifth).toFixed(3)}`);
+console.log(
+  `AUC gold vs most similar other ${auc(positives, negatives).toFixed(3)} · vs 5th ${auc(positives, fifth).toFixed(3)}`,
+);

@@ -4,6 +4,7 @@ import { describeFilters } from "@/lib/chat/filters";
 import type { AnswerState } from "@/lib/chat/state";
 import { AnswerActions } from "./answer-actions";
 import { AnswerText } from "./answer-text";
+import { ConfidenceBadge } from "./confidence-step";
 import { DeclineCallout } from "./decline-callout";
 
 const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
@@ -63,6 +64,7 @@ export function AnswerCard({
             ))}
           </p>
         ) : null}
+        <ConfidenceBadge state={state} />
         {decline && state.record ? <DeclineCallout decline={decline} record={state.record} chatId={chatId} /> : null}
         {state.answer && decline?.stage === "after-support" ? (
           // The model's conclusion stands on no supporting citation: kept, but folded, never the answer.

@@ -12,6 +12,7 @@ import { Composer, type CorpusChoice } from "./composer";
 import { useDraft } from "./draft";
 import { EvidencePanel, evidenceCount } from "./evidence-panel";
 import { follow, reconnect, runState, useRunStore } from "./run-store";
+import { StrategyPicker, useStrategy } from "./strategy-picker";
 
 export interface Turn {
   key: string;
@@ -36,6 +37,7 @@ export function ChatView({
   initialFilters,
   filterOptions = { levels: [] },
   role = "lawyer",
+  strategy: initialStrategy,
 }: {
   chatId?: string;
   initialTurns: Turn[];
@@ -46,6 +48,8 @@ export function ChatView({
   initialFilters?: ChatFilters;
   filterOptions?: FilterOptions;
   role?: "admin" | "lawyer";
+  /** The chat's remembered query-time strategy. */
+  strategy?: string | null;
 }) {
   const router = useRouter();
   const [chatId, setChatId] = useState(initialChatId);
@@ -54,6 +58,7 @@ export function ChatView({
   const [selected, setSelected] = useState<string | undefined>(initialTurns.at(-1)?.key);
   const [filters, setFiltersState] = useState<ChatFilters | undefined>(initialFilters);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [strategy, setStrategy] = useStrategy(initialStrategy);
   const [tab, setTab] = useState<"chat" | "evidence">("chat");
   const messages = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
@@ -101,7 +106,7 @@ export function ChatView({
     setTab("chat");
     setFiltersOpen(false);
     setInput("");
-    const result = await askAction({ question: text, chatId, filters }).catch(() => ({
+    const result = await askAction({ question: text, chatId, filters, strategy }).catch(() => ({
       ok: false as const,
       message: "서버에 연결할 수 없습니다. 질문은 입력창에 다시 넣어 두었습니다.",
     }));
@@ -157,7 +162,7 @@ export function ChatView({
           const box = e.currentTarget;
           pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
         }}
-        className={`row-start-2 min-h-0 space-y-6 overflow-y-auto p-4 sm:p-6 lg:col-start-1 lg:row-start-1 lg:block print:overflow-visible ${tab === "chat" ? "" : "hidden"}`}
+        className={`relative row-start-2 min-h-0 space-y-6 overflow-y-auto p-4 sm:p-6 lg:col-start-1 lg:row-start-1 lg:block print:overflow-visible ${tab === "chat" ? "" : "hidden"}`}
         data-testid="messages"
       >
         {turns.length === 0 ? <ChatEmptyState noCorpus={noCorpus} role={role} /> : null}
@@ -179,7 +184,7 @@ export function ChatView({
         ))}
       </div>
       <aside
-        className={`row-start-2 min-h-0 overflow-y-auto border-line bg-paper p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:border-l print:hidden ${tab === "evidence" ? "" : "hidden"}`}
+        className={`relative row-start-2 min-h-0 overflow-y-auto border-line bg-paper p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:border-l print:hidden ${tab === "evidence" ? "" : "hidden"}`}
         aria-label="근거"
         data-testid="evidence-pane"
       >
@@ -204,6 +209,7 @@ export function ChatView({
           filterOptions={filterOptions}
           filtersOpen={filtersOpen}
           setFiltersOpen={setFiltersOpen}
+          tools={<StrategyPicker value={strategy} onChange={setStrategy} disabled={Boolean(running)} />}
         />
       </div>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { type ChatFilters, describeFilters, normalizeFilters } from "@/lib/chat/filters";
 import type { FilterOptions } from "@/lib/db/decision-lookup";
 import { FilterPanel } from "./filter-panel";
@@ -28,6 +29,7 @@ export function Composer({
   filterOptions,
   filtersOpen,
   setFiltersOpen,
+  tools,
 }: {
   input: string;
   setInput: (text: string) => void;
@@ -44,6 +46,8 @@ export function Composer({
   filterOptions: FilterOptions;
   filtersOpen: boolean;
   setFiltersOpen: (open: boolean) => void;
+  /** More pickers beside the corpus picker (the retrieval strategy). */
+  tools?: ReactNode;
 }) {
   const scope = filters?.corpusIds?.[0] ?? "";
   const summary = describeFilters({ ...filters, corpusIds: undefined });
@@ -91,7 +95,7 @@ export function Composer({
             {summary.join(" · ")}
           </span>
         ) : null}
-        {/* A retrieval-strategy picker will sit here, beside the corpus picker. */}
+        {tools}
       </div>
       {filtersOpen ? (
         <FilterPanel

@@ -4,6 +4,7 @@ import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
 import { describeOverruling, type PrecedentSignal, type PrecedentSignals, SCOPE_LABEL } from "@/lib/citations/types";
 import { precedentHref } from "@/lib/precedent/links";
+import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
@@ -172,6 +173,7 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
           <p>{state.standalone}</p>
         </Block>
       ) : null}
+      <StrategySteps state={state} />
       <Block title="분석 질의" testId="analytical-query">
         <p className={state.analytical ? "" : "text-muted"}>{state.analytical || (writing ? "작성 중…" : "없음")}</p>
       </Block>

@@ -2,13 +2,14 @@ import { generateChat } from "../ai/chat";
 import { recordFault } from "../ai/faults";
 import { standalonePrompt } from "../ai/prompts/standalone";
 import { saveChatFilters } from "../db/chat-filters";
-import { addMessage, createChat, findOwnChat, finishMessage } from "../db/chats";
+import { addMessage, createChat, findOwnChat, finishMessage, setChatStrategy } from "../db/chats";
 import { listCorpora } from "../db/corpora";
 import { courtsOfLevel } from "../db/decision-lookup";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
+import { DEFAULT_STRATEGY, isStrategyId, type StrategyId } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerDeadline } from "./answer-deadline";
 import { chatBeforeAnswer } from "./answer-gate";
@@ -29,26 +30,31 @@ export interface PreparedAsk {
   history: { role: "user" | "assistant"; content: string }[];
   /** What to search (corpora, courts, dates, case types); everything when absent. */
   filters?: ChatFilters;
+  /** The query-time strategy: the one asked for, else the chat's remembered one, else RAR. */
+  strategy?: StrategyId;
 }
 
 const titleOf = (question: string) => (question.length > 40 ? `${question.slice(0, 40)}…` : question);
 
 /**
  * Stores the question (and a new chat when none is given) and an empty answer to fill in. The
- * filters become the chat's own: its next questions (and a reload) start from them.
+ * filters and the strategy become the chat's own: its next questions (and a reload) start from them.
  */
 export async function prepareAsk(
   userId: string,
   question: string,
   chatId?: string,
   filters?: ChatFilters,
+  strategy?: StrategyId,
 ): Promise<PreparedAsk> {
   const chosen = normalizeFilters(filters);
   let history: PreparedAsk["history"] = [];
+  let remembered: string | null = null;
   let id = chatId;
   if (id) {
     const chat = await findOwnChat(userId, id);
     if (!chat) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
+    remembered = chat.strategy;
     history = chat.messages
       .filter((m) => m.status === "complete" && (m.role === "user" || m.role === "assistant"))
       .map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
@@ -56,6 +62,7 @@ export async function prepareAsk(
     id = (await createChat(userId, titleOf(question))).id;
   }
   await saveChatFilters(userId, id, chosen);
+  if (strategy && strategy !== remembered) await setChatStrategy(userId, id, strategy);
   await addMessage({ chatId: id, role: "user", content: question });
   const answer = await addMessage({ chatId: id, role: "assistant", content: "", status: "streaming" });
   return {
@@ -64,6 +71,7 @@ export async function prepareAsk(
     question,
     history,
     filters: chosen,
+    strategy: strategy ?? (isStrategyId(remembered) ? remembered : DEFAULT_STRATEGY),
   };
 }
 
@@ -174,8 +182,9 @@ export async function runAsk(
         });
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
-    const result = await runPipeline(question, deps, { mode: "rar", onTrace: (t) => (trace = t) }, forward);
-    // Issue 15: the citations are checked after the answer streamed; the report goes into the trace.
+    const mode = prepared.strategy ?? DEFAULT_STRATEGY;
+    const result = await runPipeline(question, deps, { mode, onTrace: (t) => (trace = t) }, forward);
+    // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.
     await checkAnswerSupport(result, chatSupportDeps(signal, clock.signal), forward);
     const record: AnswerRecord = {
       ...result,

@@ -1,5 +1,6 @@
 import type { PrecedentSignals } from "../citations/types";
 import type { ScoredChunk } from "../ingest/types";
+import { type StrategyTrace, upsertStep } from "../rag/strategies/steps";
 import type { SupportReport } from "../rag/support/types";
 import type { QueryKind } from "../rag/types";
 import type { ChatFilters } from "./filters";
@@ -34,6 +35,8 @@ export interface AnswerState {
   filters?: ChatFilters;
   answer: string;
   notices: { code: string; message: string }[];
+  /** The strategy that answers and its own steps (related terms, rewrites, passage, confidence…). */
+  strategy?: StrategyTrace;
   record?: AnswerRecord;
   error?: string;
   /** The citation graph's word on the context's decisions (also in `record` once done). */
@@ -87,6 +90,16 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       return { ...state, checking: true };
     case "support":
       return { ...state, checking: false, support: event.report };
+    case "answer-reset":
+      return { ...state, answer: "" };
+    case "strategy":
+      return { ...state, strategy: { id: event.id, label: event.label, steps: [] } };
+    case "strategy-step": {
+      if (!state.strategy) return state;
+      const steps = upsertStep(state.strategy.steps, event.step);
+      const lowConfidence = event.step.kind === "verdict" ? event.step.lowConfidence : state.strategy.lowConfidence;
+      return { ...state, strategy: { ...state.strategy, steps, lowConfidence } };
+    }
     case "notice":
       return { ...state, notices: [...state.notices, { code: event.code, message: event.message }] };
     case "done":
@@ -150,6 +163,7 @@ export function stateFromStored(content: string, status: string, trace: string |
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],
     filters: record?.filters,
+    strategy: record?.trace.strategy,
     signals: record?.signals,
     support: record?.trace.support,
     record,

@@ -1,4 +1,5 @@
 import { streamChat } from "../ai/chat";
+import { streamChatScored } from "../ai/chat-logprobs";
 import { type AiConfig, aiConfigFrom, configuredComponents } from "../ai/config";
 import { embedTexts } from "../ai/embed";
 import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply";
@@ -9,7 +10,7 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
 import type { PipelineDeps } from "../rag/pipeline";
-import { DEFAULT_SETTINGS } from "../rag/settings";
+import { pipelineSettingsFromEnv } from "../rag/strategies/settings-from-env";
 import { getStore } from "../store";
 import type { BenchmarkItem } from "./benchmark";
 import { type EvalRun, runEvaluation } from "./run-eval";
@@ -26,8 +27,11 @@ export async function evalPipelineDeps(config: AiConfig): Promise<PipelineDeps> 
   const { chat, embeddings, rerank: reranker } = config;
   return {
     store: await getStore(),
-    settings: DEFAULT_SETTINGS,
-    stream: chat ? (request) => streamChat({ ...request, config: chat }) : undefined,
+    settings: pipelineSettingsFromEnv(),
+    stream: chat
+      ? (request) =>
+          request.logprobs ? streamChatScored({ ...request, config: chat }) : streamChat({ ...request, config: chat })
+      : undefined,
     embed: embeddings ? async (text) => (await embedTexts([text], { config: embeddings }))[0] ?? [] : undefined,
     rerank: reranker ? (query, docs, topN) => rerank(query, docs, { topN, config: reranker }) : undefined,
   };

@@ -9,6 +9,7 @@ import type { BenchmarkItem } from "./benchmark";
 import { type Citations, citationsOf, type SupportCounts, supportCountsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
 import { PROMPTS } from "./prompt-templates";
+import { type StrategyOutcome, strategyOutcome } from "./strategy-outcome";
 import { type Component, depsFor, type SystemSpec, skipReason } from "./systems";
 import { extractYesNo } from "./yes-no";
 
@@ -32,6 +33,8 @@ export interface ItemResult {
   queries?: { analytical?: string; rationale?: string };
   /** What the run actually used (a query step that failed, a reranker that was not there). */
   used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
+  /** The strategy's own steps: a query step that fell back; CC-RAG's retries and verdict. */
+  strategy?: StrategyOutcome;
   /** Read from the cache rather than run (not stored in the cache itself). */
   fromCache?: boolean;
   error?: string;
@@ -113,6 +116,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
       reranked: trace.reranked,
       notices: trace.notices.map((n) => n.code),
     },
+    strategy: strategyOutcome(trace),
   };
 }
 

@@ -13,6 +13,7 @@ import { createJob } from "@/lib/db/jobs";
 import { resetEnvCache } from "@/lib/env";
 import { runIngestionJob } from "@/lib/ingest/run-job";
 import { decisionKey } from "@/lib/rag/decisions";
+import type { StrategyId } from "@/lib/rag/strategies/steps";
 import { getStore } from "@/lib/store";
 import { type FakeOpenAI, type Rule, startFakeOpenAI } from "../fake-servers/openai-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
@@ -73,8 +74,8 @@ afterAll(async () => {
   await rerank.close();
 });
 
-async function ask(question = QUESTION) {
-  const prepared = await prepareAsk(userId, question);
+async function ask(question = QUESTION, strategy?: StrategyId) {
+  const prepared = await prepareAsk(userId, question, undefined, undefined, strategy);
   const events: ChatEvent[] = [];
   await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
   const done = events.find((e) => e.type === "done");
@@ -196,6 +197,67 @@ describe("an answer's citations in the chat", () => {
       expect(record.answer).toContain(record.trace.decline?.closest[0] ?? "(none)");
       expect(events.some((e) => e.type === "notice" && e.code === "declined_thin_evidence")).toBe(true);
       // Nothing to check in a list of precedents.
+      expect(events.some((e) => e.type === "support-start")).toBe(false);
+    } finally {
+      process.env.DECLINE_MIN_RERANK_SCORE = "0.05";
+      resetEnvCache();
+    }
+  });
+
+  // The gates sit in the shared answer stage, so every strategy's answer passes them — CC-RAG's own
+  // answer loop included — and the support check runs on whatever answer the strategy ends with.
+  const REWRITES = ["배송로봇 보행자 충돌 손해배상", "자율주행 로봇 운영자 무과실 책임", "보도 로봇 사고 배상"];
+  const strategyRules = [
+    { system: "검색 질의 재작성", reply: JSON.stringify(REWRITES) },
+    { system: "법률 용어 사전", reply: '["배송로봇", "보행자", "손해배상"]' },
+  ];
+  for (const strategy of ["hybrid", "multi-query", "synonym", "cc-rag"] as const) {
+    it(`gives ${strategy}'s answer the graph's signals, the overruling note and the support check`, async () => {
+      server.setRules([
+        ...strategyRules,
+        ...base,
+        answering(ANSWER),
+        verifier(
+          JSON.stringify([
+            { id: 1, verdict: "supported", quote: QUOTE, reason: "판결요지가 같은 내용입니다." },
+            { id: 2, verdict: "unsupported", reason: "신고 기간에 관한 내용이 없습니다." },
+          ]),
+        ),
+      ]);
+      const before = answerCalls().length;
+      const { events, record } = await ask(QUESTION, strategy);
+      expect(record.trace.strategy?.id).toBe(strategy);
+      const types = events.map((e) => e.type);
+      expect(types.indexOf("signals")).toBeGreaterThan(-1);
+      expect(types.indexOf("signals")).toBeLessThan(types.indexOf("answer-delta"));
+      expect(types.lastIndexOf("answer-delta")).toBeLessThan(types.indexOf("support-start"));
+      // Every answer call of the strategy (CC-RAG may write it again with more passages) is told.
+      const calls = answerCalls().slice(before);
+      expect(calls.length).toBeGreaterThan(0);
+      for (const call of calls) expect(JSON.stringify(call.body.messages)).toContain("변경된 판례");
+      expect(record.trace.support?.citations.map((c) => [c.caseNo, c.verdict])).toEqual([
+        ["2097다7202", "supported"],
+        ["2096다5101", "unsupported"],
+      ]);
+      expect(record.signals?.[decisionKey({ court: "대법원", caseNo: "2096다5101" })]?.overruledBy).toHaveLength(1);
+    });
+  }
+
+  it("declines CC-RAG's answer on thin evidence too, before any answer call, and says why it gave no confidence", async () => {
+    process.env.DECLINE_MIN_RERANK_SCORE = "0.99";
+    resetEnvCache();
+    try {
+      server.setRules([...base, answering(ANSWER)]);
+      const before = answerCalls().length;
+      // Words the corpus has (so CC-RAG, searching the question as asked, finds passages), about nothing it says.
+      const { record, events } = await ask("무인 배송로봇의 배터리 교체 주기는 얼마인가요?", "cc-rag");
+      expect(record.context.length).toBeGreaterThan(0);
+      expect(answerCalls().length).toBe(before);
+      expect(record.retrievalOnly).toBe(true);
+      expect(record.trace.decline).toMatchObject({ stage: "before-answer", code: "declined_thin_evidence" });
+      expect(record.answer).toMatch(/^\*\*검색된 판례로는 이 질문에 대한 결론을 내릴 수 없습니다\.\*\*/);
+      const verdict = record.trace.strategy?.steps.find((s) => s.kind === "verdict");
+      expect(verdict).toMatchObject({ lowConfidence: false, reason: expect.stringContaining("근거가 부족해") });
       expect(events.some((e) => e.type === "support-start")).toBe(false);
     } finally {
       process.env.DECLINE_MIN_RERANK_SCORE = "0.05";

@@ -81,3 +81,28 @@ describe("citations and highlights", () => {
     ).toEqual(["86누233", "91다40696"]);
   });
 });
+
+describe("a strategy's steps in the answer state", () => {
+  it("replaces a step by its key, withdraws a rewritten answer, and carries the low-confidence verdict", () => {
+    const events: ChatEvent[] = [
+      { type: "strategy", id: "cc-rag", label: "CC-RAG (원래 질문)" },
+      { type: "strategy-step", step: { key: "terms", kind: "terms", status: "running", terms: [] } },
+      {
+        type: "strategy-step",
+        step: { key: "terms", kind: "terms", status: "done", terms: ["임대인"], parsedAs: "json" },
+      },
+      { type: "answer-delta", delta: "잘 모르겠습니다." },
+      { type: "answer-reset", reason: "신뢰도 0.30 < τ 0.80" },
+      { type: "answer-delta", delta: "다시 쓴 답" },
+      { type: "strategy-step", step: { key: "verdict", kind: "verdict", lowConfidence: true, retries: 1, score: 0.4 } },
+    ];
+    const state = events.reduce(applyChatEvent, initialAnswerState());
+    expect(state.answer).toBe("다시 쓴 답");
+    expect(state.strategy?.id).toBe("cc-rag");
+    expect(state.strategy?.steps.map((s) => [s.key, "status" in s ? s.status : undefined])).toEqual([
+      ["terms", "done"],
+      ["verdict", undefined],
+    ]);
+    expect(state.strategy?.lowConfidence).toBe(true);
+  });
+});

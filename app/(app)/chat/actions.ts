@@ -11,12 +11,14 @@ import { finishRun, publishRun, registerRun, stopRun, watchRun } from "@/lib/cha
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
 import { saveChatFilters } from "@/lib/db/chat-filters";
 import { failure } from "@/lib/errors";
+import { STRATEGY_IDS } from "@/lib/rag/strategies/steps";
 import { currentUser } from "../../(auth)/auth";
 
 const askSchema = z.object({
   question: z.string().trim().min(2, "질문을 입력해 주세요.").max(4000, "질문은 4,000자 이내로 입력해 주세요."),
   chatId: z.string().min(1).optional(),
   filters: chatFiltersSchema.optional(),
+  strategy: z.enum(STRATEGY_IDS).optional(),
 });
 const messageIdSchema = z.string().min(1).max(64);
 
@@ -68,7 +70,8 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     const parsed = askSchema.safeParse(input);
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
-    const prepared = await prepareAsk(user.id, parsed.data.question, parsed.data.chatId, parsed.data.filters);
+    const { question, chatId, filters, strategy } = parsed.data;
+    const prepared = await prepareAsk(user.id, question, chatId, filters, strategy);
     const id = prepared.assistantMessageId;
     const controller = registerRun(id, user.id, { ...initialAnswerState(), filters: prepared.filters });
     const state = streamRun(id, user.id);

@@ -47,6 +47,7 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
           initialFilters={parseStoredFilters(chat.filters)}
           filterOptions={desk.filterOptions}
           role={user.role}
+          strategy={chat.strategy}
         />
       </div>
     </div>
