@@ -1,6 +1,9 @@
 // Runs once when the Next.js server starts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before anything touches data: one server per embedded data directory (refuse the second clearly).
+  const { claimDataDirectory } = await import("./lib/store/claim-data-dir");
+  claimDataDirectory();
   // First: stamp each request with its socket address, for per-IP sign-in limits (see client-ip.ts).
   const { installPeerAddressHeader } = await import("./lib/auth/client-ip");
   installPeerAddressHeader();
@@ -8,8 +11,8 @@ export async function register(): Promise<void> {
   const { startSessionPurgeTimer } = await import("./lib/auth/session-purge");
   startSessionPurgeTimer();
   // Answers cut off by a restart are marked interrupted (the text and trace saved while they streamed stay).
-  const { closeDanglingMessages } = await import("./lib/db/chats");
-  await closeDanglingMessages();
+  const { closeAnswersAtStart } = await import("./lib/chat/answer-liveness");
+  await closeAnswersAtStart();
   // Load the search index now (in its worker thread), not when the first lawyer asks.
   const [{ getStore }, { logError }] = await Promise.all([import("./lib/store"), import("./lib/errors")]);
   void getStore()

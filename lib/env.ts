@@ -37,6 +37,12 @@ const schema = z
       .default("file:./data/app.db")
       .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
     DATA_DIR: z.string().trim().default("./data"),
+    /**
+     * Uploads, the decision archive and evaluation reports. Defaults to DATA_DIR; several app
+     * instances point it at the same shared storage (NFS, a mounted volume) so any instance can
+     * resume another's job, re-index, and show any decision.
+     */
+    FILES_DIR: optionalString,
     SESSION_TTL_HOURS: positiveInt(24 * 7),
     /** A session unused this long ends (a workstation left signed in), in minutes. */
     SESSION_IDLE_MINUTES: positiveInt(8 * 60),
@@ -81,6 +87,12 @@ const schema = z
     QDRANT_URL: optionalUrl,
     QDRANT_API_KEY: optionalString,
     QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
+    /** A Qdrant cluster: shards and copies of the collection when the app creates it (unset: 1 and 1). */
+    QDRANT_SHARDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
+    QDRANT_REPLICATION_FACTOR: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
 
     /** Ingestion: one upload's received bytes (all files together) and its file count (zip entries included). */
     UPLOAD_MAX_MB: positiveInt(512),
@@ -129,7 +141,7 @@ const schema = z
 
     /** Query-time strategies (METHOD.md §2, §5; README "검색 전략 / Strategies"). */
     SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
-    MULTI_QUERY_TEMPERATURE: numberSetting(0.5, (n) => n.min(0).max(2)),
+    MULTI_QUERY_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     /** CC-RAG confidence: sigmoid(w1·mean log-prob + w2·length + w3·informative + w4·overlap) against τ. */
     CCRAG_W_LOGPROB: numberSetting(1),
@@ -218,6 +230,16 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Where files every instance must see live: FILES_DIR, or DATA_DIR when unset. */
+export function filesDir(settings: Env = env()): string {
+  return settings.FILES_DIR ?? settings.DATA_DIR;
+}
+
+/** Several servers may share this database (PostgreSQL); SQLite is one server's. */
+export function sharedDatabase(settings: Env = env()): boolean {
+  return /^postgres(ql)?:/i.test(settings.DATABASE_URL);
 }
 
 /** Drops the cached settings; only tests that change process.env need it. */

@@ -1,3 +1,4 @@
+import { closeStaleAnswers } from "./chat/answer-liveness";
 import { sweepStaleEvalJobs } from "./db/eval-jobs";
 import { sweepStaleJobs } from "./db/jobs";
 import { env } from "./env";
@@ -19,6 +20,8 @@ export function startStaleJobSweeper(): void {
   if (timer) return;
   timer = setInterval(() => {
     sweepAllStaleJobs().catch(logError);
+    // Answers whose server died (another instance, on PostgreSQL) stop showing as running.
+    closeStaleAnswers().catch(logError);
   }, env().JOB_HEARTBEAT_SECONDS * 1000);
   timer.unref();
 }

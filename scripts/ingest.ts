@@ -19,7 +19,7 @@ import {
   sweepStaleJobs,
   updateJob,
 } from "../lib/db/jobs";
-import { env } from "../lib/env";
+import { env, filesDir } from "../lib/env";
 import { AppError, toAppError } from "../lib/errors";
 import { cancelIngestionJob } from "../lib/ingest/job-control";
 import { defaultJobContext } from "../lib/ingest/job-queue";
@@ -89,7 +89,7 @@ async function pickJob(): Promise<JobRecord> {
     },
   );
   if (input.toLowerCase().endsWith(".zip")) {
-    const dir = join(resolve(settings.DATA_DIR), "uploads", job.id);
+    const dir = join(resolve(filesDir(settings)), "uploads", job.id);
     mkdirSync(dir, { recursive: true });
     const skipped = await unpackLocalZip(input, dir, settings.UPLOAD_MAX_RATIO).catch(async (error) => {
       await updateJob(job.id, { status: "failed", message: toAppError(error).userMessage, finishedAt: new Date() });

@@ -86,6 +86,8 @@ export interface RunAskOptions {
   slots?: AnswerSlots;
   /** How often the answer written so far is saved while it streams (ms). */
   saveEveryMs?: number;
+  /** The stored message stopped streaming under us (a stop asked on another instance): abort. */
+  onStopRequested?: () => void;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function runAsk(
   const snapshot = () => partialRecord(state, trace, prepared.question);
   const saver = new ProgressSaver(messageId, () => ({ content: state.answer, trace: snapshot() }), {
     everyMs: options.saveEveryMs,
+    onNotStreaming: options.onStopRequested,
   });
   let deadline: AnswerDeadline | undefined;
   const forward = (event: ChatEvent) => {

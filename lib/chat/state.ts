@@ -134,6 +134,8 @@ const STORED_STATUS: Record<string, AnswerState["status"]> = {
   interrupted: "interrupted",
   // Still being written: the page reconnects to it (or learns that it ended meanwhile).
   streaming: "running",
+  // A stop was asked; the writing instance is finishing it.
+  stopping: "running",
 };
 
 function parseRecord(trace: string | null): AnswerRecord | undefined {

@@ -47,9 +47,11 @@ export interface MessageRecord {
   chatId: string;
   role: "user" | "assistant";
   content: string;
-  status: "complete" | "streaming" | "stopped" | "interrupted" | "error";
+  status: "complete" | "streaming" | "stopping" | "stopped" | "interrupted" | "error";
   trace: string | null;
   createdAt: Date;
+  /** Last write: while streaming, the writer's keep-alive (lib/chat/answer-liveness.ts). */
+  updatedAt: Date;
 }
 
 export async function addMessage(
@@ -84,11 +86,25 @@ export async function saveMessageProgress(
   id: string,
   data: { content: string; trace: unknown },
   client: Db = db(),
-): Promise<void> {
-  await client.message.updateMany({
+): Promise<boolean> {
+  const result = await client.message.updateMany({
     where: { id, status: "streaming" },
     data: { content: data.content, trace: JSON.stringify(data.trace) },
   });
+  // false: no longer streaming (a stop asked on another instance, swept, or deleted).
+  return result.count > 0;
+}
+
+/**
+ * Asks the server writing one of the user's answers to stop it, through the database: another
+ * instance's progress save finds it no longer streaming and aborts (lib/chat/answer-liveness.ts).
+ */
+export async function requestMessageStop(userId: string, id: string, client: Db = db()): Promise<boolean> {
+  const result = await client.message.updateMany({
+    where: { id, status: "streaming", chat: { userId } },
+    data: { status: "stopping" },
+  });
+  return result.count > 0;
 }
 
 /** One message of a chat the user owns (null otherwise, indistinguishable from missing). */
@@ -107,7 +123,9 @@ export async function listOwnMessages(userId: string, chatId: string, client: Db
  * Answers left "streaming" by a server that stopped mid-answer (restart, crash, kill -9) are
  * marked interrupted; their text and trace, saved while they streamed, are kept.
  */
-export async function closeDanglingMessages(client: Db = db()): Promise<number> {
-  const result = await client.message.updateMany({ where: { status: "streaming" }, data: { status: "interrupted" } });
+export async function closeDanglingMessages(client: Db = db(), untouchedSince?: Date): Promise<number> {
+  const status = { in: ["streaming", "stopping"] };
+  const where = untouchedSince ? { status, updatedAt: { lt: untouchedSince } } : { status };
+  const result = await client.message.updateMany({ where, data: { status: "interrupted" } });
   return result.count;
 }

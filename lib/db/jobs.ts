@@ -1,4 +1,4 @@
-import { env } from "../env";
+import { env, filesDir } from "../env";
 import { AppError } from "../errors";
 import { removeJobUploads } from "../ingest/job-uploads";
 import { type Db, db } from "./client";
@@ -239,7 +239,7 @@ export async function closeJob(
     },
   });
   if (count !== 1) return false;
-  if (to.status !== "interrupted") removeJobUploads(job.inputDir, env().DATA_DIR);
+  if (to.status !== "interrupted") removeJobUploads(job.inputDir, filesDir());
   await settleCorpus(job.corpusId, to.status === "failed", client);
   return true;
 }

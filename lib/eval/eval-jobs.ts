@@ -18,7 +18,7 @@ import {
   updateOwnedEvalJob,
 } from "../db/eval-jobs";
 import { isStale } from "../db/jobs";
-import { env } from "../env";
+import { env, filesDir } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { ownerProcessGone, parseOwner } from "../job-owner";
 import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
@@ -64,7 +64,7 @@ export async function startEvaluation(input: {
   if (input.replay !== undefined) new ReplayBook(input.replay, "기록 파일"); // refuses a bad line by number
   const baseline = systems.some((s) => s.id === input.baseline) ? input.baseline : undefined;
   const id = randomUUID();
-  const dir = resolve(env().DATA_DIR, "evals", id);
+  const dir = resolve(filesDir(), "evals", id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "benchmark.jsonl"), input.benchmark);
   if (input.replay !== undefined) writeFileSync(join(dir, "calls.jsonl"), input.replay);

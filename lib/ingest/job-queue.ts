@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
 import { CANCELLED_MESSAGE, closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
-import { env } from "../env";
+import { env, filesDir } from "../env";
 import { ownerProcessGone, parseOwner } from "../job-owner";
 import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
 import { createSerialQueue } from "../serial-queue";
@@ -40,7 +40,7 @@ export async function defaultJobContext(): Promise<JobContext> {
     embedder: defaultEmbedder(),
     chunkSize: settings.CHUNK_SIZE,
     chunkOverlap: settings.CHUNK_OVERLAP,
-    dataDir: settings.DATA_DIR,
+    dataDir: filesDir(settings),
   };
 }
 

@@ -7,10 +7,11 @@ import { prepareAsk, runAsk } from "@/lib/chat/ask";
 import { normalizeFilters } from "@/lib/chat/filters";
 import { chatFiltersSchema } from "@/lib/chat/filters-schema";
 import { resumeAnswer } from "@/lib/chat/resume";
-import { finishRun, publishRun, registerRun, stopRun, watchRun } from "@/lib/chat/running";
+import { finishRun, publishRun, registerRun, watchRun } from "@/lib/chat/running";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
+import { stopAnswer } from "@/lib/chat/stop";
 import { saveChatFilters } from "@/lib/db/chat-filters";
-import { failure } from "@/lib/errors";
+import { failure, logError } from "@/lib/errors";
 import { STRATEGY_IDS } from "@/lib/rag/strategies/steps";
 import { currentUser } from "../../(auth)/auth";
 
@@ -75,7 +76,8 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     const id = prepared.assistantMessageId;
     const controller = registerRun(id, user.id, { ...initialAnswerState(), filters: prepared.filters });
     const state = streamRun(id, user.id);
-    void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal).then(
+    const onStopRequested = () => controller.abort();
+    void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal, { onStopRequested }).then(
       (final) => finishRun(id, final),
       (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
     );
@@ -104,7 +106,12 @@ export async function stopAction(messageId: string): Promise<{ stopped: boolean 
   const user = await currentUser();
   const id = messageIdSchema.safeParse(messageId);
   if (!user || !id.success) return { stopped: false };
-  return { stopped: stopRun(id.data, user.id) };
+  try {
+    return { stopped: await stopAnswer(user.id, id.data) };
+  } catch (error) {
+    logError(error);
+    return { stopped: false };
+  }
 }
 
 /** Keeps a chat's filters when the lawyer changes them (the next question, and a reload, use them). */

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
 import { getCorpus } from "@/lib/db/corpora";
-import { env } from "@/lib/env";
+import { filesDir } from "@/lib/env";
 import { failure } from "@/lib/errors";
 import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus } from "@/lib/ingest/corpus-admin";
 import { cancelIngestionJob, resumeIngestionJob } from "@/lib/ingest/job-control";
@@ -35,7 +35,7 @@ export async function createCorpusAction(_prev: FormState, formData: FormData): 
 export async function reindexCorpusAction(corpusId: string): Promise<FormState> {
   try {
     requireAdmin(await currentUser());
-    const job = await reindexCorpus(corpusId, env().DATA_DIR);
+    const job = await reindexCorpus(corpusId, filesDir());
     enqueueJob(job.id);
   } catch (error) {
     return { error: failure(error).message };
@@ -80,7 +80,7 @@ export async function deleteCorpusAction(corpusId: string, confirmName: string):
     const corpus = await getCorpus(corpusId);
     if (!corpus) return { error: "말뭉치를 찾을 수 없습니다." };
     if (confirmName.trim() !== corpus.name) return { error: "확인을 위해 말뭉치 이름을 정확히 입력해 주세요." };
-    await removeCorpus(corpusId, await getStore(), env().DATA_DIR);
+    await removeCorpus(corpusId, await getStore(), filesDir());
   } catch (error) {
     return { error: failure(error).message };
   }

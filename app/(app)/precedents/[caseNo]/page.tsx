@@ -12,7 +12,7 @@ import { ReferenceChips } from "@/components/precedent/reference-chips";
 import { SupportCallout } from "@/components/precedent/support-callout";
 import { viewerGraph } from "@/lib/citations/graph";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
-import { env } from "@/lib/env";
+import { filesDir } from "@/lib/env";
 import { formatCitation } from "@/lib/export/citation";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
 import { buildDecisionView } from "@/lib/precedent/view";
@@ -66,7 +66,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   const docs = await findDocumentsForCaseNo(caseNo);
   const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];
   if (!doc) notFound();
-  const record = loadDecisionRecord(env().DATA_DIR, doc.corpusId, doc.caseNo);
+  const record = loadDecisionRecord(filesDir(), doc.corpusId, doc.caseNo);
   // The linked passage first: it is the one the supporting sentence is looked for in.
   const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
   const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
