@@ -126,6 +126,13 @@ const schema = z
      */
     ANSWER_DEADLINE_SECONDS: positiveInt(90),
     /**
+     * Declining on thin evidence: when the reranker's best score for a question is below this, no
+     * answer is written; the chat says the corpus does not settle the question and lists the
+     * closest precedents. 0 turns this gate off. (An answer whose main claim no citation supports
+     * is declined after the citation check regardless.)
+     */
+    DECLINE_MIN_RERANK_SCORE: z.coerce.number().min(0).default(0.05),
+    /**
      * Record every model call (chat, embeddings, rerank) to this JSONL file, or answer every call
      * from such a file without the network (a missing reply is an error, ai:replay_missing).
      */

@@ -27,7 +27,7 @@ const COOLDOWN_NOTICE: Record<FaultyComponent, { code: string; text: string }> =
 };
 
 /** Calls go through unchanged; their outcome feeds the fault registry. */
-async function observed<T>(component: FaultyComponent, call: () => Promise<T>): Promise<T> {
+export async function observed<T>(component: FaultyComponent, call: () => Promise<T>): Promise<T> {
   try {
     const result = await call();
     recordSuccess(component);

@@ -5,6 +5,7 @@ import { embedTexts } from "../ai/embed";
 import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply";
 import { recordCalls, replayCalls } from "../ai/model-calls/modes";
 import { rerank } from "../ai/rerank";
+import { chatBeforeAnswer } from "../chat/answer-gate";
 import { corpusIndexVersion, getCorpus } from "../db/corpora";
 import { contextualStore } from "../enrich/contextual-store";
 import { enrichmentState } from "../enrich/eval-state";
@@ -74,7 +75,19 @@ export async function executeEvaluation(input: EvaluationInput) {
       ? recordCalls(input.record)
       : modelCallsFromSettings(settings);
   const config = withModelCalls(aiConfigFrom(settings), calls, settings);
-  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] }, signal: input.signal };
+  const base = await evalPipelineDeps(config);
+  const answerGate = { minRerankScore: settings.DECLINE_MIN_RERANK_SCORE };
+  const deps = {
+    ...base,
+    filter: { corpusIds: [corpus.id] },
+    signal: input.signal,
+    // Answers are written as the chat writes them: overrulings told to the model, thin evidence declined.
+    beforeAnswer: chatBeforeAnswer({
+      store: base.store,
+      minRerankScore: answerGate.minRerankScore,
+      onSignals: () => {},
+    }),
+  };
   const run: EvalRun = await runEvaluation({
     items: input.items,
     systems: input.systems,
@@ -85,6 +98,7 @@ export async function executeEvaluation(input: EvaluationInput) {
       config,
       corpus: await corpusIndexVersion(corpus.id),
       enrichment: await enrichmentState(corpus.id, deps.store),
+      answerGate,
     },
     concurrency: input.concurrency,
     onProgress: input.onProgress,

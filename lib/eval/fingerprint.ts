@@ -6,6 +6,7 @@ import type { EnrichmentState } from "../enrich/eval-state";
 import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
 import type { PipelineSettings } from "../rag/settings";
 import type { StrategyId } from "../rag/strategies/steps";
+import { SUPPORT_CHECK_VERSION } from "../rag/support/check";
 import type { BenchmarkItem } from "./benchmark";
 import { type PromptHashes, promptHashes } from "./prompt-templates";
 import type { Component, SystemSpec } from "./systems";
@@ -26,6 +27,8 @@ export interface FingerprintContext {
   tokenizerVersion?: number;
   /** The corpus's enrichment (contexts, atomic questions, switches); absent: none considered. */
   enrichment?: EnrichmentState;
+  /** The answer gate the answers ran with (DECLINE_MIN_RERANK_SCORE); absent: none. */
+  answerGate?: { minRerankScore: number };
 }
 
 export type Fingerprint = Record<string, unknown>;
@@ -119,6 +122,8 @@ export function fingerprintOf(system: SystemSpec, kind: BenchmarkItem["kind"], c
     corpus: system.kind === "llm-only" ? null : ctx.corpus,
     tokenizer: system.kind === "llm-only" ? null : (ctx.tokenizerVersion ?? TOKENIZER_VERSION),
     enrichment: system.kind === "llm-only" ? null : enrichmentOf(system, ctx.enrichment),
+    // Answers carry the citation support check's counts (lib/rag/support); a change there re-runs them.
+    ...(kind === "yesno" ? { supportCheck: SUPPORT_CHECK_VERSION, answerGate: ctx.answerGate ?? null } : {}),
   };
 }
 

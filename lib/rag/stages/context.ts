@@ -2,6 +2,7 @@ import type { ChatRole } from "../../ai/config";
 import { AppError, toAppError } from "../../errors";
 import type { ScoredChunk } from "../../ingest/types";
 import type { StoreFilter, VectorStore } from "../../store/types";
+import type { BeforeAnswerFn } from "../decline";
 import type { RerankFn } from "../rerank-stage";
 import type { PipelineSettings } from "../settings";
 import type { StrategyId, StrategyStep } from "../strategies/steps";
@@ -44,6 +45,11 @@ export interface PipelineDeps {
    * retrieval-only answer — and `notice` is said once. Retrieval and reranking go on.
    */
   deadline?: { signal: AbortSignal; notice: string };
+  /**
+   * Just before any strategy's answer is written (the answer stage): may decline it (thin evidence)
+   * and name overruled decisions for the prompt (lib/rag/decline.ts).
+   */
+  beforeAnswer?: BeforeAnswerFn;
 }
 
 export interface PipelineOptions {
