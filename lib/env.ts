@@ -139,7 +139,7 @@ const schema = z
     MODEL_CALLS_RECORD: optionalString,
     MODEL_CALLS_REPLAY: optionalString,
 
-    /** Query-time strategies (METHOD.md §2, §5; README "검색 전략 / Strategies"). */
+    /** Query-time strategies (docs/method.md §2, §5; README "검색 전략 / Strategies"). */
     SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     MULTI_QUERY_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
@@ -155,7 +155,7 @@ const schema = z
     CCRAG_K_MAX: numberSetting(10, (n) => n.int().positive()),
     CCRAG_TOKEN_BUDGET: numberSetting(3000, (n) => n.int().positive()),
 
-    /** Enrichment jobs (METHOD.md §3, §4; README "보강 / Enrichment"): contexts and atomic questions per chunk. */
+    /** Enrichment jobs (docs/method.md §3, §4; README "보강 / Enrichment"): contexts and atomic questions per chunk. */
     ENRICH_MODEL: optionalString,
     /** Model calls in flight at once (live mode); 429/5xx answers back off (EMBEDDINGS_RETRY's policy). */
     ENRICH_CONCURRENCY: numberSetting(8, (n) => n.int().positive().max(256)),

@@ -1,5 +1,5 @@
 // Calibrates the `atomic` strategy's threshold for BM25-only tag search (ATOMIC_BM25_THRESHOLD).
-// Cosine similarity has a natural scale (δ = 0.5, METHOD.md §4); raw BM25 does not: it grows with
+// Cosine similarity has a natural scale (δ = 0.5, docs/method.md §4); raw BM25 does not: it grows with
 // the number of query tokens. The strategy therefore scores a tag by BM25 / distinct query tokens,
 // and this script measures where that score separates tags of the right decision from the rest.
 //   npx tsx scripts/calibrate-atomic-bm25.ts [-- --dir ../shared/data/precedents --dev ../shared/data/dev]

@@ -1,4 +1,4 @@
-// Enriches a corpus (METHOD.md §3, §4): a context per chunk (contextual retrieval) or its atomic
+// Enriches a corpus (docs/method.md §3, §4): a context per chunk (contextual retrieval) or its atomic
 // questions (knowledge atomizing), with a terminal progress line (counts, tokens, cost, ETA).
 //   npm run enrich -- --corpus <name> --kind context|atoms [--batch] [--retry-failed]
 //   npm run enrich -- --resume <jobId>      resume an interrupted job (nothing made is asked again)

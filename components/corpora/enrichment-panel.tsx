@@ -26,7 +26,7 @@ function KindLine({ kind, state }: { kind: "context" | "atoms"; state: KindState
 }
 
 /**
- * The corpus page's enrichment (METHOD.md §3, §4): what each kind holds, contextual retrieval's two
+ * The corpus page's enrichment (docs/method.md §3, §4): what each kind holds, contextual retrieval's two
  * switches, starting a job (kind, live or batch), its progress polled while it runs, cancel, resume,
  * and retrying the chunks that failed.
  */

@@ -5,7 +5,7 @@ import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "../s
 import { chunksWithContexts, withContexts } from "./contexts";
 
 /**
- * Contextual retrieval at query time (METHOD.md §3). The main index holds every chunk as imported;
+ * Contextual retrieval at query time (docs/method.md §3). The main index holds every chunk as imported;
  * the contextual side index holds an enriched corpus's chunks again with BM25 tokens and vectors made
  * from context + text. Per corpus and per side, a switch says which one a search reads: contextual
  * BM25 and contextual embeddings are independent (the ablation), and switching costs no re-index.

@@ -42,7 +42,7 @@ function strategy(id: string, label: string, options: PipelineOptions): SystemSp
   return { id, label, needs: ["llm", "embeddings", "reranker"], kind: "pipeline", options, rerank: true, dense: true };
 }
 
-/** Contextual retrieval (METHOD.md §3): BM25 and/or embeddings over context + text, with and without the reranker. */
+/** Contextual retrieval (docs/method.md §3): BM25 and/or embeddings over context + text, with and without the reranker. */
 const contextual: SystemSpec[] = [
   ["off", "맥락 없음", { bm25: false, dense: false }],
   ["bm25", "맥락 BM25", { bm25: true, dense: false }],
@@ -137,7 +137,7 @@ export const SYSTEMS: SystemSpec[] = [
     options: { mode: "rar" },
     rerank: true,
   },
-  // The other query-time strategies (METHOD.md §2, §5), on the same full stack as RAR.
+  // The other query-time strategies (docs/method.md §2, §5), on the same full stack as RAR.
   strategy("synonym", "Synonym expansion", { mode: "synonym" }),
   strategy("multi-query", "Multi-query", { mode: "multi-query" }),
   strategy("hyde", "HyDE", { mode: "hyde" }),
@@ -154,7 +154,7 @@ export const SYSTEMS: SystemSpec[] = [
     options: { mode: "hybrid" },
     contextual: { bm25: true, dense: false },
   },
-  // Knowledge-aware decomposition over the tag index (METHOD.md §4); tags by cosine with embeddings, else BM25.
+  // Knowledge-aware decomposition over the tag index (docs/method.md §4); tags by cosine with embeddings, else BM25.
   {
     id: "atomic",
     label: "Atomic decomposition (PIKE-RAG)",

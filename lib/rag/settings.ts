@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The query-time strategies' numbers (METHOD.md §2, §5). Every query-writing call runs at
+ * The query-time strategies' numbers (docs/method.md §2, §5). Every query-writing call runs at
  * temperature 0 as the method's calls do (multi-query asks for its three angles in one call, so it
  * needs no sampling to differ; a firm may raise it). CC-RAG: the confidence weights, τ, Δk, the retry cap, the range of
  * the dynamic initial k and the context's token budget. Defaults come from the method where it
@@ -27,7 +27,7 @@ export const strategySettingsSchema = z.object({
     })
     .prefault({}),
   /**
-   * Knowledge-aware iterative decomposition (METHOD.md §4): at most N rounds, k tags per
+   * Knowledge-aware iterative decomposition (docs/method.md §4): at most N rounds, k tags per
    * sub-question, tags kept above δ (cosine) — or above the calibrated BM25 threshold (raw BM25
    * per distinct query token; scripts/calibrate-atomic-bm25.ts) when tags are searched by BM25 only.
    */
@@ -43,7 +43,7 @@ export const strategySettingsSchema = z.object({
 
 export type StrategySettings = z.infer<typeof strategySettingsSchema>;
 
-/** Every number of the method is a setting with the paper's value as default (METHOD.md §1). */
+/** Every number of the method is a setting with the paper's value as default (docs/method.md §1). */
 export const pipelineSettingsSchema = z.object({
   /** Hybrid retrieval: dense vs BM25 weights (the paper's best split is 4:6). */
   denseWeight: z.number().min(0).max(1).default(0.4),

@@ -13,7 +13,7 @@ import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { ANSWER, chatRequests, type Harness, run, startHarness } from "./strategy-support";
 
 /**
- * The `atomic` strategy (METHOD.md §4) over HTTP: the fixture decisions' chunks get hand-written
+ * The `atomic` strategy (docs/method.md §4) over HTTP: the fixture decisions' chunks get hand-written
  * atomic questions in a tag index; the fake model proposes sub-questions and picks per round.
  */
 let h: Harness;

@@ -1,5 +1,5 @@
 /**
- * Knowledge-aware decomposition (METHOD.md §4, PIKE-RAG), the two calls of each round: propose
+ * Knowledge-aware decomposition (docs/method.md §4, PIKE-RAG), the two calls of each round: propose
  * atomic sub-questions from the question and what was gathered so far (none when nothing more is
  * needed), then pick the single most useful (tag, chunk) among the tags found (or none).
  */

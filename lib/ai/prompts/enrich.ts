@@ -1,5 +1,5 @@
 /**
- * Ingestion-time enrichment prompts (METHOD.md §3, §4). Each is versioned: the version is part of
+ * Ingestion-time enrichment prompts (docs/method.md §3, §4). Each is versioned: the version is part of
  * every cache key (EnrichmentCache), so a changed prompt never passes off an old output as its own.
  * Bump the version with any edit here (tests/enrich/parse-output.test.ts checks the keys and the prefix).
  *

@@ -1,5 +1,5 @@
 /**
- * Multi-query rewriting (METHOD.md §2): the LLM rewrites the question from three different angles
+ * Multi-query rewriting (docs/method.md §2): the LLM rewrites the question from three different angles
  * in one call (temperature 0 by default); each is searched beside the original.
  */
 export function multiQueryPrompt(question: string): { system: string; prompt: string } {

@@ -13,7 +13,7 @@ import { parsePick } from "./parse-pick";
 import type { AtomicCandidate, AtomicStep } from "./steps";
 
 /**
- * Knowledge-aware iterative decomposition (METHOD.md §4, PIKE-RAG) over the tag index that
+ * Knowledge-aware iterative decomposition (docs/method.md §4, PIKE-RAG) over the tag index that
  * knowledge atomizing built (lib/enrich). Up to N rounds: the LLM proposes atomic sub-questions
  * from the question and the chunks gathered so far → the top-k tags of each are retrieved and kept
  * above the threshold → the LLM picks one (tag, chunk) pair, or says nothing more is needed → its

@@ -10,7 +10,7 @@ import { LOW_CONFIDENCE_LABEL } from "./steps";
 const fmt = (x: number) => x.toFixed(2);
 
 /**
- * Confidence-controlled answering (METHOD.md §5) over any formulation's candidates: all of them are
+ * Confidence-controlled answering (docs/method.md §5) over any formulation's candidates: all of them are
  * reranked once; the first k (dynamic: 2…10 from the question's difficulty) are cut to the token
  * budget and answered with token log-probs; below τ, k grows by Δk (deeper in the same ranking —
  * what a new search with a larger k returns) and the answer is written again, up to the retry cap.
