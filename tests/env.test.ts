@@ -23,7 +23,7 @@ describe("settings", () => {
     [{ VECTOR_STORE: "chroma" }, "VECTOR_STORE"],
     [{ EMBEDDINGS_DIMENSIONS: "-3" }, "EMBEDDINGS_DIMENSIONS"],
     [{ EMBEDDINGS_BASE_URL: "http://e/v1" }, "EMBEDDINGS_MODEL"],
-    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
   ])("fails naming the variable for %j", (source, variable) => {
     try {
