@@ -9,24 +9,24 @@ import { defineConfig } from "vitest/config";
  * every test of this run is reported skipped — never passed.
  */
 
-/** Test files that exercise lib/db through a real database (they open it with tests/support/test-db.ts). */
+/**
+ * Test files that exercise lib/db through a real database (opened with tests/support/test-db.ts).
+ * Left out: the suites of SQLite's in-process job queue (tests/ingest/job-control, server-start),
+ * whose PostgreSQL counterpart is tests/jobs/*.pg.test.ts, and suites that only add model-call or
+ * retrieval paths on top of the same queries.
+ */
 export const POSTGRES_TEST_FILES = [
   "tests/db/**/*.test.ts",
   "tests/jobs/**/*.test.ts",
   "tests/auth/auth.test.ts",
-  "tests/auth/rate-limit.test.ts",
   "tests/auth/session-idle.test.ts",
   "tests/auth/user-admin.test.ts",
   "tests/matters/ownership.test.ts",
   "tests/chat/answers.test.ts",
-  "tests/chat/no-corpus.test.ts",
   "tests/chat/filters-retrieval.test.ts",
   "tests/ingest/run-job.test.ts",
-  "tests/ingest/resume.test.ts",
-  "tests/ingest/job-control.test.ts",
-  "tests/ingest/server-start.test.ts",
-  "tests/ingest/cli-kill.test.ts",
   "tests/ingest/upload.test.ts",
+  "tests/ingest/cli-kill.test.ts",
   "tests/eval/index-version.test.ts",
 ];
 

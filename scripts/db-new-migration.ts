@@ -9,13 +9,8 @@
 import "./load-env";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import {
-  createMigration,
-  createPostgresMigration,
-  migrationFolderName,
-  postgresMigrationMissing,
-  postgresMigrationsDrift,
-} from "../lib/db/migrate";
+import { createMigration, migrationFolderName } from "../lib/db/migrate";
+import { createPostgresMigration, postgresMigrationMissing, postgresMigrationsDrift } from "../lib/db/migrate-postgres";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);

@@ -10,10 +10,15 @@
 #
 # Binaries: $PG_BIN_DIR, else the newest /usr/lib/postgresql/*/bin, else initdb on the PATH. As
 # root the server runs as the `postgres` user (PostgreSQL refuses to run as root).
+# `ensure` never installs when PG_BIN_DIR is set.
 set -euo pipefail
 
 bin_dir() {
-  if [ -n "${PG_BIN_DIR:-}" ] && [ -x "$PG_BIN_DIR/initdb" ]; then echo "$PG_BIN_DIR"; return 0; fi
+  # Set, it is the only place looked at (PG_BIN_DIR=none: behave as if PostgreSQL were not installed).
+  if [ -n "${PG_BIN_DIR:-}" ]; then
+    if [ -x "$PG_BIN_DIR/initdb" ]; then echo "$PG_BIN_DIR"; return 0; fi
+    return 1
+  fi
   local newest
   newest="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
   if [ -n "$newest" ] && [ -x "$newest/initdb" ]; then echo "$newest"; return 0; fi
@@ -37,7 +42,7 @@ available() {
 case "${1:-}" in
   ensure)
     if available; then exit 0; fi
-    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    if [ -z "${PG_BIN_DIR:-}" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
       echo "PostgreSQL 설치 중 (apt-get install postgresql)…" >&2
       { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; } >/dev/null 2>&1 || true
     fi

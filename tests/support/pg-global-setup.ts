@@ -42,6 +42,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!adminUrl) {
     const started = execFileSync("bash", ["scripts/pg-test-server.sh", "start"], { encoding: "utf8" }).trim();
     [adminUrl, serverDir] = started.split(" ");
+    // Also when the run is interrupted (Ctrl+C) and teardown never comes: no server is left behind.
+    const dir = serverDir as string;
+    process.once("exit", () => {
+      try {
+        execFileSync("bash", ["scripts/pg-test-server.sh", "stop", dir], { stdio: "ignore" });
+      } catch {
+        // Already stopped by the teardown.
+      }
+    });
   }
   const url = adminUrl as string;
   const template = `${PREFIX}_template`;
