@@ -36,6 +36,13 @@ describe("settings", () => {
     }
   });
 
+  it("accepts a PostgreSQL DATABASE_URL as well as a SQLite file", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://app:pw@db:5432/rar" }).DATABASE_URL).toBe(
+      "postgres://app:pw@db:5432/rar",
+    );
+    expect(parseEnv({ DATABASE_URL: "postgresql://db/rar" }).DATABASE_URL).toBe("postgresql://db/rar");
+  });
+
   it("accepts per-role models instead of LLM_MODEL", () => {
     const env = parseEnv({
       LLM_BASE_URL: "http://x/v1",

@@ -1,5 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { derivePostgresSchema, PG_SCHEMA_HEADER, PG_SCHEMA_PATH, SCHEMA_PATH } from "@/lib/db/schema-variants";
@@ -44,6 +46,57 @@ describe("migrations", () => {
     expect(await db.user.count()).toBe(0);
     await db.$disconnect();
   });
+});
+
+describe("after a merge that added only a SQLite migration", () => {
+  it.runIf(onPostgres())(
+    "db:check names the missing PostgreSQL migration, which --postgres-only writes",
+    () => {
+      // A copy of prisma/ in a scratch folder: the scripts resolve prisma/ from the working directory.
+      const dir = mkdtempSync(join(tmpdir(), "rar-migrations-"));
+      cpSync(resolve("prisma"), join(dir, "prisma"), { recursive: true });
+      const schema = join(dir, "prisma", "schema.prisma");
+      writeFileSync(
+        schema,
+        readFileSync(schema, "utf8").replace(
+          "  deactivatedAt DateTime?",
+          "  deactivatedAt DateTime?\n  nickname String?",
+        ),
+      );
+      const script = (args: string[]) =>
+        spawnSync(
+          process.execPath,
+          [
+            "--experimental-wasm-modules",
+            "--no-warnings",
+            "--import",
+            // tsx by its path: the scratch folder has no node_modules to find it in.
+            import.meta.resolve("tsx"),
+            resolve("scripts/db-new-migration.ts"),
+            ...args,
+          ],
+          { cwd: dir, encoding: "utf8", env: process.env },
+        );
+      const server = ["--postgres-server", inject("pgAdminUrl")];
+
+      expect(script(["add_nickname", "--sqlite-only"]).status).toBe(0);
+      const check = script(["--check"]);
+      expect(check.status).toBe(1);
+      expect(check.stdout).toContain("--postgres-only");
+      expect(check.stdout).not.toContain("SQLite 마이그레이션이 없는");
+
+      const written = script(["add_nickname", "--postgres-only", ...server]);
+      expect(written.stdout).toContain("새 PostgreSQL 마이그레이션");
+      const folder = readdirSync(join(dir, "prisma", "migrations-postgres")).find((n) => n.endsWith("_add_nickname"));
+      expect(
+        readFileSync(join(dir, "prisma", "migrations-postgres", folder as string, "migration.sql"), "utf8"),
+      ).toMatch(/ALTER TABLE "User" ADD COLUMN\s+"nickname" TEXT/);
+      const after = script(["--check", ...server]);
+      expect(after.stdout).toContain("일치");
+      expect(after.status).toBe(0);
+    },
+    120_000,
+  );
 });
 
 describe("the PostgreSQL schema", () => {

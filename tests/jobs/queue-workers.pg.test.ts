@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PgBoss from "pg-boss";
@@ -112,6 +112,7 @@ describe.runIf(onPostgres())("jobs on PostgreSQL (pg-boss), two workers", () => 
     for (const w of workers) w.child.kill("SIGKILL");
     await Promise.all(workers.map((w) => w.exited));
     await stopQueue();
+    rmSync(base, { recursive: true, force: true });
   });
 
   it("runs each queued job exactly once, on one of the workers", async () => {
