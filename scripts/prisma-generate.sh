@@ -13,5 +13,5 @@ mkdir -p "$(dirname "$placeholder")"
 touch "$placeholder"
 export PRISMA_SCHEMA_ENGINE_BINARY="${PRISMA_SCHEMA_ENGINE_BINARY:-$PWD/$placeholder}"
 export PRISMA_HIDE_UPDATE_MESSAGE=1 CHECKPOINT_DISABLE=1
-npx --no-install prisma generate
+npx --no-install prisma generate --schema prisma/schema.prisma
 npx --no-install prisma generate --schema prisma/schema.postgres.prisma
