@@ -35,7 +35,10 @@ const schema = z
       .string()
       .trim()
       .default("file:./data/app.db")
-      .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
+      .refine(
+        (v) => v.startsWith("file:") || /^postgres(ql)?:\/\/./i.test(v),
+        "a SQLite 'file:' URL or a 'postgres://' URL",
+      ),
     DATA_DIR: z.string().trim().default("./data"),
     /**
      * Uploads, the decision archive and evaluation reports. Defaults to DATA_DIR; several app
@@ -51,8 +54,10 @@ const schema = z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
-    /** How long a write waits for another SQLite writer before retrying (SQLITE_BUSY), in ms. */
+    /** How long a write waits for another writer (SQLITE_BUSY; a PostgreSQL lock) before `db:busy`, in ms. */
     DB_BUSY_TIMEOUT_MS: positiveInt(10_000),
+    /** PostgreSQL only: connections per process (each app instance and job process has its own pool). */
+    DB_POOL_MAX: positiveInt(10),
     /** Answers written at the same time by this server; more wait their turn (shown as waiting). */
     MAX_CONCURRENT_ANSWERS: positiveInt(16),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */

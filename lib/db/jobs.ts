@@ -42,6 +42,7 @@ export interface JobRecord extends JobCounts {
   cancelRequested: boolean;
   owner: string | null;
   heartbeatAt: Date | null;
+  queueJobId: string | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   createdAt: Date;
@@ -268,6 +269,24 @@ export async function settleCorpus(corpusId: string, failed: boolean, client: Db
   await refreshCorpusCounts(corpusId, client);
   const documents = await client.document.count({ where: { corpusId } });
   await setCorpusState(corpusId, { status: documents > 0 ? "ready" : failed ? "failed" : "empty" }, client);
+}
+
+/** PostgreSQL: the queue job (pg-boss) that carries the job's next run. */
+export async function setJobQueueJobId(id: string, queueJobId: string, client: Db = db()): Promise<void> {
+  await client.ingestionJob.updateMany({ where: { id }, data: { queueJobId } });
+}
+
+/** PostgreSQL: jobs not ended (queued, running, interrupted) and touched within a day. */
+export async function listQueueOpenJobs(kinds?: JobKind[], client: Db = db()): Promise<JobRecord[]> {
+  const rows = await client.ingestionJob.findMany({
+    where: {
+      status: { in: ["queued", "running", "interrupted"] },
+      ...(kinds ? { kind: { in: kinds } } : {}),
+      updatedAt: { gt: new Date(Date.now() - 86_400_000) },
+    },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map(toRecord);
 }
 
 /** Older than this, a heartbeat means its process is gone. */

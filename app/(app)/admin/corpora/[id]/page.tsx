@@ -21,7 +21,16 @@ const number = new Intl.NumberFormat("ko-KR");
 
 /** What the client components get of a job (no server paths or owner hosts). */
 function toView(job: JobRecord): JobView {
-  const { inputDir: _i, owner: _o, heartbeatAt: _h, finishedAt: _f, createdAt: _c, updatedAt: _u, ...rest } = job;
+  const {
+    inputDir: _i,
+    owner: _o,
+    heartbeatAt: _h,
+    queueJobId: _q,
+    finishedAt: _f,
+    createdAt: _c,
+    updatedAt: _u,
+    ...rest
+  } = job;
   return { ...rest, startedAt: job.startedAt?.toISOString() ?? null };
 }
 
