@@ -41,7 +41,8 @@ function detailOf(target: UserRecord, change: UserChange): string {
 /**
  * Applies one admin change and writes its audit entry in the same transaction, after the guard
  * has seen the current state (two admins demoting each other cannot both pass a "last admin"
- * check: transactions on this database run one at a time). Deactivation and a password reset
+ * check: SQLite runs write transactions one at a time; on PostgreSQL the admin rows are locked
+ * first, which serializes such changes the same way). Deactivation and a password reset
  * end the user's sessions at once. Returns the target as it was before the change.
  */
 export async function applyUserChange(
@@ -53,6 +54,9 @@ export async function applyUserChange(
   client: Db = db(),
 ): Promise<UserRecord> {
   return client.$transaction(async (tx) => {
+    // READ COMMITTED lets two transactions count the same admins; FOR UPDATE makes the second wait
+    // and then count again without the one the first demoted.
+    if (client.$provider() === "postgresql") await tx.$queryRaw`SELECT id FROM "User" WHERE role = 'admin' FOR UPDATE`;
     const row = await tx.user.findUnique({ where: { id: targetId } });
     if (!row) throw new AppError("not_found:resource", { userMessage: "사용자를 찾을 수 없습니다." });
     const target: UserRecord = {

@@ -31,6 +31,24 @@ const QUEUE_JOB_OPTIONS = {
 
 let started: Promise<PgBoss> | undefined;
 
+/**
+ * Instances starting together create the same queues at once; PostgreSQL may pick one of them as a
+ * deadlock victim (40P01) or refuse a duplicate (23505). Both mean "someone else is creating it":
+ * wait a moment and try again (createQueue does nothing for a queue that exists).
+ */
+async function createQueueOnce(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, { name, ...QUEUE_JOB_OPTIONS });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== "40P01" && code !== "23505") || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
+}
+
 /** This process's pg-boss client, started (schema installed or migrated, queues created) once. */
 export function queue(): Promise<PgBoss> {
   started ??= (async () => {
@@ -43,9 +61,12 @@ export function queue(): Promise<PgBoss> {
     });
     boss.on("error", logError);
     await boss.start();
-    for (const kind of jobKinds()) await boss.createQueue(kind.name, { name: kind.name, ...QUEUE_JOB_OPTIONS });
+    for (const kind of jobKinds()) await createQueueOnce(boss, kind.name);
     return boss;
-  })();
+  })().catch((error) => {
+    started = undefined; // the next call tries again instead of keeping a failed start forever
+    throw error;
+  });
   return started;
 }
 
