@@ -1,4 +1,5 @@
 import { AnnGraph } from "./ann-graph";
+import type { AnnOptions } from "./ann-options";
 import { topK } from "./top-k";
 
 /**
@@ -17,17 +18,6 @@ import { topK } from "./top-k";
  * `exactFraction` of the graph (estimated on a sample): a selective filter makes HNSW walk far
  * (hnswlib goes on until it has ef allowed elements) while exact over few vectors is cheap.
  */
-
-export interface AnnOptions {
-  /** A dimension gets a graph from this many vectors; fewer allowed by a filter: exact search. */
-  minVectors: number;
-  /** A filter allowing less than this share of a graph's vectors: exact search over them. */
-  exactFraction: number;
-  /** hnswlib's search breadth (candidates kept while walking the graph); at least k. */
-  ef: number;
-}
-
-export const ANN_DEFAULTS: AnnOptions = { minVectors: 10_000, exactFraction: 0.05, ef: 160 };
 
 export interface DenseHit {
   slot: number;
@@ -122,6 +112,7 @@ export class DenseIndex {
   /** A fresh graph for `dims`, every vector of it pending; also how a worn graph is rebuilt. */
   private startGraph(dims: number): void {
     const count = this.counts.get(dims) ?? 0;
+    this.graphs.get(dims)?.release();
     this.graphs.set(dims, AnnGraph.create(dims, Math.ceil(count * 1.25)));
     this.stats.graphsBuilt += 1;
     for (const [slot, vector] of this.vectors.entries()) if (vector?.length === dims) this.pending.add(slot);
@@ -207,6 +198,13 @@ export class DenseIndex {
     this.vectors = vectors;
     for (const graph of this.graphs.values()) graph.remap(remap);
     this.pending = new Set([...this.pending].map((slot) => remap[slot] as number).filter((slot) => slot >= 0));
+  }
+
+  /** Frees the graphs (this index is being replaced by a fresh load). */
+  release(): void {
+    for (const graph of this.graphs.values()) graph.release();
+    this.graphs.clear();
+    this.pending.clear();
   }
 
   describe(): { dims: number; live: number; deleted: number; pending: number }[] {

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
+import type { AnnOptions } from "./ann-options";
 import { headSeq, prunedThrough, readChanges, storeId } from "./change-log";
-import type { AnnOptions } from "./dense-index";
 import { floats } from "./embedded-schema";
 import { MemoryIndex, type SlotMeta } from "./memory-index";
 import { readSnapshot } from "./sparse-snapshot";

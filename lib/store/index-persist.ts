@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { loadAnn, peekAnn, removeStaleAnnFiles } from "./ann-file";
+import { loadAnn, peekAnn, removeStaleAnnFiles, saveAnn, saveAnnNow } from "./ann-file";
 import { AnnGraph } from "./ann-graph";
 import { prune, prunedThrough } from "./change-log";
 import type { MemoryIndex, SlotMeta } from "./memory-index";
@@ -48,7 +48,7 @@ export function writeSnapshotOf(db: Database.Database, dir: string, id: number, 
  * The graphs to save, when they reflect `at`'s cursor completely (nothing pending) and the files on
  * disk do not already; write them with saveAnn() (background) or saveAnnNow().
  */
-export function graphsDue(dir: string, id: number, at: MemoryIndex) {
+function graphsDue(dir: string, id: number, at: MemoryIndex) {
   const graphs = [...at.dense.graphs.values()];
   if (graphs.length === 0 || at.dense.pending.size > 0) return undefined;
   const onDisk = peekAnn(dir);
@@ -82,4 +82,53 @@ export async function attachGraphs(
   );
   at.dense.settle(graphs);
   return graphs.length;
+}
+
+/**
+ * Saves the worker's graphs: in the background (hnswlib writes on a libuv thread, `between()` runs
+ * between pieces of the digest: the worker answers searches there and must change nothing until
+ * save() resolves), or all at once for an explicit snapshot and at close. Only a cache: a failure
+ * is logged, and the next open rebuilds.
+ */
+export class GraphSaver {
+  saving = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly id: number,
+    private readonly stats: { graphSaves: number; lastGraphSaveMs: number },
+    private readonly between: (at: MemoryIndex) => Promise<void>,
+  ) {}
+
+  async save(at: MemoryIndex): Promise<void> {
+    const due = graphsDue(this.dir, this.id, at);
+    if (!due) return;
+    const started = performance.now();
+    this.saving = true;
+    try {
+      await saveAnn(this.dir, due.stamp, due.graphs, due.idOf, () => this.between(at));
+      this.saved(started);
+    } catch (error) {
+      console.error(`[store] dense graphs not saved: ${String(error)}`);
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  saveNow(at: MemoryIndex): void {
+    const due = graphsDue(this.dir, this.id, at);
+    if (!due) return;
+    const started = performance.now();
+    try {
+      saveAnnNow(this.dir, due.stamp, due.graphs, due.idOf);
+      this.saved(started);
+    } catch (error) {
+      console.error(`[store] dense graphs not saved: ${String(error)}`);
+    }
+  }
+
+  private saved(started: number): void {
+    this.stats.graphSaves += 1;
+    this.stats.lastGraphSaveMs = performance.now() - started;
+  }
 }

@@ -1,4 +1,4 @@
-import type { AnnOptions } from "./dense-index";
+import type { AnnOptions } from "./ann-options";
 import type { Hit } from "./memory-index";
 import type { StoreFilter } from "./types";
 

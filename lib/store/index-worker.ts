@@ -1,12 +1,11 @@
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { saveAnn, saveAnnNow } from "./ann-file";
+import { ANN_DEFAULTS } from "./ann-options";
 import { headSeq, storeId } from "./change-log";
-import { ANN_DEFAULTS } from "./dense-index";
 import { normalized } from "./embedded-schema";
 import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./index-loader";
-import { attachGraphs, graphsDue, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
+import { attachGraphs, GraphSaver, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
 import type { IndexStats, Reply, Request, WorkerInit, Written } from "./index-protocol";
 import type { MemoryIndex } from "./memory-index";
 
@@ -52,8 +51,6 @@ let pumping = false;
 let closed = false;
 let dirty = false;
 let snapshotDue = false;
-/** While graphs are written on a libuv thread: searches are answered, nothing changes the index. */
-let saving = false;
 let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
 let version = db.pragma("data_version", { simple: true }) as number;
 const stats: Omit<IndexStats, "loaded" | "cursor" | "head" | "live" | "slots" | "graphs" | "dense"> = {
@@ -68,8 +65,13 @@ const stats: Omit<IndexStats, "loaded" | "cursor" | "head" | "live" | "slots" | 
   graphSaves: 0,
   lastGraphSaveMs: 0,
 };
-
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// While it saves in the background, searches are answered and nothing changes the index.
+const saver = new GraphSaver(init.dir, id, stats, async (at) => {
+  await yieldTurn();
+  serve(at);
+});
+
 const reply = (message: Reply) => port.postMessage(message);
 
 function servable({ request, head }: Queued, at: MemoryIndex | undefined, caughtUp: boolean): boolean {
@@ -77,7 +79,7 @@ function servable({ request, head }: Queued, at: MemoryIndex | undefined, caught
   const writes = request.op === "close" || request.op === "snapshot";
   // Not while the graphs are being written; a snapshot also waits for the graphs to be complete
   // (built in slices meanwhile), so that they are saved with it.
-  if (writes && saving) return false;
+  if (writes && saver.saving) return false;
   if (request.op === "snapshot" && at && at.dense.pending.size > 0) return false;
   if (caughtUp) return true;
   if (!at || at.cursor < request.minSeq) return false;
@@ -108,12 +110,12 @@ function answer(request: Request, at: MemoryIndex | undefined): unknown {
       } satisfies IndexStats;
     case "snapshot":
       if (dirty) writeSnapshotNow();
-      saveGraphsNow();
+      if (at) saver.saveNow(at);
       return stats.snapshotsWritten;
     case "close":
       if (dirty) writeSnapshotNow();
-      // Graphs still being built are not saved (the next open goes on from the snapshot's vectors).
-      saveGraphsNow();
+      // Graphs still being built are not saved (the next open builds them again).
+      if (at) saver.saveNow(at);
       shutDown();
       return true;
   }
@@ -155,6 +157,7 @@ async function load(): Promise<void> {
   }
   index = loaded;
   reloadNeeded = false;
+  previous?.dense.release();
 }
 
 function markDirty(): void {
@@ -179,43 +182,6 @@ function writeSnapshotNow(): void {
   if (result === "current") return;
   stats.snapshotsWritten += 1;
   stats.lastSnapshotMs = performance.now() - started;
-}
-
-/** The graphs, when complete and not on disk at this cursor yet (see graphsDue()). */
-async function saveGraphs(): Promise<void> {
-  const at = index;
-  const due = at && graphsDue(init.dir, id, at);
-  if (!at || !due) return;
-  const started = performance.now();
-  // hnswlib writes on a libuv thread meanwhile; this thread answers searches, changes nothing.
-  saving = true;
-  try {
-    await saveAnn(init.dir, due.stamp, due.graphs, due.idOf, async () => {
-      await yieldTurn();
-      serve(at);
-    });
-    stats.graphSaves += 1;
-    stats.lastGraphSaveMs = performance.now() - started;
-  } catch (error) {
-    // Only a cache: the next open rebuilds the graphs.
-    console.error(`[store] dense graphs not saved: ${String(error)}`);
-  } finally {
-    saving = false;
-  }
-}
-
-/** saveGraphs() all at once, for an explicit snapshot and at close. */
-function saveGraphsNow(): void {
-  const due = index && graphsDue(init.dir, id, index);
-  if (!due) return;
-  const started = performance.now();
-  try {
-    saveAnnNow(init.dir, due.stamp, due.graphs, due.idOf);
-    stats.graphSaves += 1;
-    stats.lastGraphSaveMs = performance.now() - started;
-  } catch (error) {
-    console.error(`[store] dense graphs not saved: ${String(error)}`);
-  }
 }
 
 /** One slice of graph insertions; counts as a change for the snapshot timer (graphs saved with it). */
@@ -268,7 +234,7 @@ async function pump(): Promise<void> {
           // Only a cache: the next open rebuilds from SQLite.
           console.error(`[store] index snapshot not written: ${String(error)}`);
         }
-        await saveGraphs();
+        await saver.save(index);
         await yieldTurn();
         continue;
       }
@@ -305,6 +271,6 @@ port.on("message", (message: Request | Written) => {
   if (message.op === "crash") throw new Error("index worker crash requested");
   if (message.op !== "written") queue.push({ request: message, head: headSeq(db) });
   // The pump is waiting for the graphs' save: what the index can answer is answered now.
-  if (saving) serve(index);
+  if (saver.saving) serve(index);
   void pump();
 });

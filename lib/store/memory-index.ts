@@ -1,4 +1,5 @@
-import { ANN_DEFAULTS, type AnnOptions, DenseIndex } from "./dense-index";
+import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
+import { DenseIndex } from "./dense-index";
 import type { SparseArrays } from "./sparse-index";
 import { SparseIndex } from "./sparse-index";
 import type { StoreFilter } from "./types";

@@ -129,6 +129,39 @@ describe("embedded store dense search with HNSW graphs", () => {
     await store.close();
   });
 
+  it("keeps the graph right through compaction, and rebuilds it when replaced vectors wear it out", async () => {
+    const store = new EmbeddedStore(tmp("ann-worn"), SMALL);
+    const vector = clustered(DIMS, 29);
+    const items = range(0, 1_200).map((n) => chunk("a", n, vector()));
+    await store.upsert(items);
+    await graphReady(store);
+    const queries = range(0, 10).map(() => vector());
+    const recall = async () => {
+      let sum = 0;
+      for (const q of queries) {
+        const want = await store.denseSearchExact(q, { topN: 10 });
+        sum += recallAt(await store.denseSearch(q, { topN: 10 }), want, 10) / queries.length;
+      }
+      return sum;
+    };
+    // Rewritten unchanged: new slots, same graph elements; the snapshot compacts the slots.
+    await store.upsert(items);
+    await store.flushSnapshot();
+    const compacted = await store.indexStats();
+    expect(compacted).toMatchObject({ live: 1_200, slots: 1_200, graphs: [{ live: 1_200, deleted: 0 }] });
+    expect(await recall()).toBeGreaterThanOrEqual(0.95);
+    // Embedded again (same size, other values): every element replaced; once deleted elements
+    // outnumber half the live ones, the graph is dropped and built again.
+    await store.upsert(items.map((i) => ({ ...i, vector: vector() })));
+    const rebuilt = await graphReady(store);
+    expect(rebuilt.dense.graphsBuilt).toBe(2);
+    expect(rebuilt.graphs[0]).toMatchObject({ live: 1_200, pending: 0 });
+    // Replacements applied after the rebuild started may have reached the new graph first.
+    expect(rebuilt.graphs[0]?.deleted).toBeLessThan(600);
+    expect(await recall()).toBeGreaterThanOrEqual(0.95);
+    await store.close();
+  });
+
   it("reopens with its saved graph, and rebuilds one that is damaged, stale or missing", async () => {
     const dir = tmp("ann-persist");
     const vector = clustered(DIMS, 23);
