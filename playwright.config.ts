@@ -8,6 +8,17 @@ const APP_PORT = BASE;
 const FAKE_OPENAI_PORT = BASE + 11;
 const FAKE_RERANK_PORT = BASE + 12;
 
+// As root on a closed network: no sandbox, and no background traffic to hosts we cannot reach.
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 export const E2E_USERS = {
   admin: { email: "admin@e2e.test", password: "admin-password-e2e", name: "관리자" },
   lawyer: { email: "lawyer@e2e.test", password: "lawyer-password-e2e", name: "김변호" },
@@ -27,16 +38,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      // As root on a closed network: no sandbox, and no background traffic to hosts we cannot reach.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [
@@ -69,6 +71,9 @@ export default defineConfig({
         RERANK_MODEL: "fake-rerank",
         VECTOR_STORE: "embedded",
         STATUS_CACHE_SECONDS: "0",
+        // A killed import is noticed within seconds (e2e/jobs.spec.ts kills one).
+        JOB_HEARTBEAT_SECONDS: "1",
+        JOB_STALE_SECONDS: "3",
       },
     },
   ],

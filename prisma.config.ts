@@ -1,3 +1,5 @@
+// .env files as the app reads them (Prisma 7 no longer loads .env by itself).
+import "./scripts/load-env";
 import { defineConfig } from "prisma/config";
 
 // Used by the Prisma CLI (generate, and `migrate deploy` on machines that can fetch its engine).

@@ -1,7 +1,19 @@
 import type { Metadata } from "next";
+import localFont from "next/font/local";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
+
+// Pretendard from the npm package, served by this app: the same Korean type on every machine,
+// with no font host to reach (next/font/google needs the internet at build time).
+const pretendard = localFont({
+  src: "../node_modules/pretendard/dist/web/variable/woff2/PretendardVariable.woff2",
+  weight: "45 920",
+  style: "normal",
+  display: "swap",
+  variable: "--font-pretendard",
+  fallback: ["Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", "system-ui", "sans-serif"],
+});
 
 export const metadata: Metadata = {
   title: { default: "판례 리서치", template: "%s · 판례 리서치" },
@@ -13,8 +25,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // page rendered for that request, never on a page prerendered at build time.
   await connection();
   return (
-    <html lang="ko">
-      <body className="min-h-screen font-sans antialiased">{children}</body>
+    <html lang="ko" className={pretendard.variable}>
+      <body className="min-h-dvh font-sans antialiased">{children}</body>
     </html>
   );
 }

@@ -1,19 +1,26 @@
 import Link from "next/link";
 import { signOutAction } from "@/app/(auth)/actions";
 import type { UserRecord } from "@/lib/db/users";
+import { LookupBox } from "./lookup-box";
 
 const ROLE_LABEL = { admin: "관리자", lawyer: "변호사" } as const;
 
 export function AppHeader({ user }: { user: UserRecord }) {
   return (
-    <header className="flex h-14 items-center justify-between gap-3 border-b border-line bg-white px-3 sm:px-5">
-      <div className="flex items-center gap-4 sm:gap-6">
+    <header className="flex h-14 shrink-0 items-center justify-between gap-3 border-b border-line bg-white px-3 sm:px-5 print:hidden">
+      <div className="flex min-w-0 items-center gap-3 sm:gap-6">
         <Link href="/" className="whitespace-nowrap font-serif text-lg font-semibold text-accent">
           판례 리서치
         </Link>
         <nav className="flex gap-4 text-sm" aria-label="주 메뉴">
           <Link href="/" className="text-muted hover:text-ink" data-testid="nav-research">
             리서치
+          </Link>
+          <Link href="/bookmarks" className="text-muted hover:text-ink" data-testid="nav-bookmarks">
+            북마크
+          </Link>
+          <Link href="/lookup" className="text-muted hover:text-ink md:hidden" data-testid="nav-lookup">
+            찾기
           </Link>
           {user.role === "admin" ? (
             <Link href="/admin" className="text-muted hover:text-ink" data-testid="nav-admin">
@@ -22,7 +29,10 @@ export function AppHeader({ user }: { user: UserRecord }) {
           ) : null}
         </nav>
       </div>
-      <div className="flex items-center gap-3 text-sm">
+      <div className="hidden max-w-xs flex-1 md:block">
+        <LookupBox />
+      </div>
+      <div className="flex shrink-0 items-center gap-3 text-sm">
         <Link href="/account" className="text-muted hover:text-ink" data-testid="nav-account">
           <span data-testid="current-user" className="hidden sm:inline">
             {user.name}

@@ -28,7 +28,7 @@ test.describe("chat", () => {
     const answer = page.getByTestId("answer");
     await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
     await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
-    await expect(page.getByTestId("evidence-item").first()).toBeVisible();
+    await expect(page.getByTestId("evidence-case").first()).toBeVisible();
 
     const citation = answer.getByTestId("citation-link").filter({ hasText: CASE_NO });
     await expect(citation).toBeVisible();
@@ -39,20 +39,31 @@ test.describe("chat", () => {
     await expect(page.getByTestId("highlighted-passage").first()).toBeVisible();
   });
 
-  test("Stop halts an answer mid-stream and the chat keeps what was written", async ({ page }) => {
+  test("Stop halts an answer mid-stream and the chat keeps what was written and found, after reload too", async ({
+    page,
+  }) => {
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
     await page.getByTestId("chat-input").fill("천천히 답해 주세요: 약혼 예물을 돌려받을 수 있나요?");
     await page.getByTestId("send").click();
     const answer = page.getByTestId("answer");
-    await expect(answer).toContainText("천천히", { timeout: 30_000 });
+    await expect(answer).toContainText("76므41", { timeout: 30_000 });
     await page.getByTestId("stop").click();
     await expect(answer).toHaveAttribute("data-status", "stopped", { timeout: 10_000 });
     await expect(answer).not.toContainText("마지막 문장입니다");
+    await expect(answer).toContainText("중지했습니다");
     await expect(page.getByTestId("send")).toBeVisible();
 
     await page.reload();
-    await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "stopped");
-    await expect(page.getByTestId("answer")).toContainText("천천히");
+    const kept = page.getByTestId("answer");
+    await expect(kept).toHaveAttribute("data-status", "stopped");
+    await expect(kept).toContainText("천천히");
+    // The work done before Stop is still there: queries, the precedents found, the linked citation, the trace.
+    await expect(page.getByTestId("analytical-query")).toContainText("약혼 해제");
+    await expect(page.getByTestId("rationale-query")).toContainText("유책자");
+    await expect(page.getByTestId("evidence-case").first()).toBeVisible();
+    await expect(page.getByTestId("pipeline-trace")).toBeAttached();
+    if (real) await expect(kept.getByTestId("citation-link").filter({ hasText: "76므41" })).toBeVisible();
+    else await expect(kept.getByTestId("citation-unverified")).toContainText("76므41");
   });
 
   test("a lawyer never sees another user's chat", async ({ page, browser }) => {

@@ -21,6 +21,13 @@ const optionalString = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A number setting where an empty value means the default (not 0, as plain coercion would read it). */
+const numberSetting = (fallback: number, check: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    check(z.coerce.number()).default(fallback),
+  );
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +37,12 @@ const schema = z
       .default("file:./data/app.db")
       .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
     DATA_DIR: z.string().trim().default("./data"),
+    /**
+     * Uploads, the decision archive and evaluation reports. Defaults to DATA_DIR; several app
+     * instances point it at the same shared storage (NFS, a mounted volume) so any instance can
+     * resume another's job, re-index, and show any decision.
+     */
+    FILES_DIR: optionalString,
     SESSION_TTL_HOURS: positiveInt(24 * 7),
     /** A session unused this long ends (a workstation left signed in), in minutes. */
     SESSION_IDLE_MINUTES: positiveInt(8 * 60),
@@ -74,6 +87,12 @@ const schema = z
     QDRANT_URL: optionalUrl,
     QDRANT_API_KEY: optionalString,
     QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
+    /** A Qdrant cluster: shards and copies of the collection when the app creates it (unset: 1 and 1). */
+    QDRANT_SHARDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
+    QDRANT_REPLICATION_FACTOR: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
 
     /** Ingestion: one upload's received bytes (all files together) and its file count (zip entries included). */
     UPLOAD_MAX_MB: positiveInt(512),
@@ -102,11 +121,32 @@ const schema = z
     CHAT_RERANK_TIMEOUT_MS: positiveInt(8_000),
     FAULT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
     /**
+     * The longest a lawyer waits for an answer once it starts being written: then model calls are
+     * cut and the answer ends with what exists (the text so far, or the precedents found).
+     */
+    ANSWER_DEADLINE_SECONDS: positiveInt(90),
+    /**
      * Record every model call (chat, embeddings, rerank) to this JSONL file, or answer every call
      * from such a file without the network (a missing reply is an error, ai:replay_missing).
      */
     MODEL_CALLS_RECORD: optionalString,
     MODEL_CALLS_REPLAY: optionalString,
+
+    /** Query-time strategies (METHOD.md §2, §5; README "검색 전략 / Strategies"). */
+    SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
+    MULTI_QUERY_TEMPERATURE: numberSetting(0.5, (n) => n.min(0).max(2)),
+    HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
+    /** CC-RAG confidence: sigmoid(w1·mean log-prob + w2·length + w3·informative + w4·overlap) against τ. */
+    CCRAG_W_LOGPROB: numberSetting(1),
+    CCRAG_W_LENGTH: numberSetting(1),
+    CCRAG_W_INFORMATIVE: numberSetting(1),
+    CCRAG_W_OVERLAP: numberSetting(2),
+    CCRAG_TAU: numberSetting(0.8, (n) => n.min(0).max(1)),
+    CCRAG_DELTA_K: numberSetting(3, (n) => n.int().positive()),
+    CCRAG_MAX_RETRIES: numberSetting(2, (n) => n.int().min(0)),
+    CCRAG_K_MIN: numberSetting(2, (n) => n.int().positive()),
+    CCRAG_K_MAX: numberSetting(10, (n) => n.int().positive()),
+    CCRAG_TOKEN_BUDGET: numberSetting(3000, (n) => n.int().positive()),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {
@@ -150,6 +190,9 @@ const schema = z
         message: "set MODEL_CALLS_RECORD or _REPLAY, not both",
       });
     }
+    if (env.CCRAG_K_MIN > env.CCRAG_K_MAX) {
+      ctx.addIssue({ code: "custom", path: ["CCRAG_K_MIN"], message: "must not exceed CCRAG_K_MAX" });
+    }
     if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
       ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });
     }
@@ -180,6 +223,16 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Where files every instance must see live: FILES_DIR, or DATA_DIR when unset. */
+export function filesDir(settings: Env = env()): string {
+  return settings.FILES_DIR ?? settings.DATA_DIR;
+}
+
+/** Several servers may share this database (PostgreSQL); SQLite is one server's. */
+export function sharedDatabase(settings: Env = env()): boolean {
+  return /^postgres(ql)?:/i.test(settings.DATABASE_URL);
 }
 
 /** Drops the cached settings; only tests that change process.env need it. */

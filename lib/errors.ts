@@ -10,6 +10,13 @@ export const ERROR_CATALOG = {
   "auth:forbidden": { status: 403, message: "이 작업을 할 권한이 없습니다." },
   "auth:rate_limited": { status: 429, message: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요." },
   "auth:email_taken": { status: 409, message: "이미 등록된 이메일입니다." },
+  "auth:deactivated": { status: 403, message: "비활성화된 계정입니다. 관리자에게 문의해 주세요." },
+  "users:last_admin": {
+    status: 409,
+    message: "마지막 관리자는 삭제하거나 비활성화하거나 변호사로 바꿀 수 없습니다. 먼저 다른 관리자를 지정하세요.",
+  },
+  "users:self": { status: 409, message: "본인 계정은 삭제하거나 비활성화할 수 없습니다." },
+  "matters:name_taken": { status: 409, message: "같은 이름의 사건 폴더가 이미 있습니다." },
   "bad_request:input": { status: 400, message: "입력값이 올바르지 않습니다." },
   "not_found:resource": { status: 404, message: "요청한 항목을 찾을 수 없습니다." },
   "ai:not_configured": { status: 503, message: "언어 모델이 설정되어 있지 않습니다." },
@@ -33,6 +40,8 @@ export const ERROR_CATALOG = {
     message: "검색 색인(Qdrant)의 설정이 앱 설정과 맞지 않습니다. 관리자에게 알려 주세요.",
   },
   "store:bad_request": { status: 502, message: "검색 색인(Qdrant)이 요청을 거부했습니다." },
+  // A second server on one embedded data directory: refused at start (lib/store/instance-lock.ts).
+  "store:instance_locked": { status: 503, message: "이 데이터 폴더는 이미 다른 서버가 쓰고 있습니다." },
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },

@@ -7,6 +7,7 @@
 // Two store instances on one directory play the server and the ingest CLI: "cli" only writes (it
 // never starts an index worker); "server" searches, and its index worker applies the CLI's writes
 // from the change log while they happen (in its own thread, as in the real server).
+import "./load-env";
 import { execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

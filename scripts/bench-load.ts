@@ -2,6 +2,7 @@
 // first token, 40 tokens/s), N simulated lawyers asking at once through the same server action the
 // browser uses, without and with an import running. Prints figures; asserts nothing.
 //   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import]
+import "./load-env";
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,5 @@
 // Validates the settings before anything starts; prints which variable is wrong and exits 1.
+import "./load-env";
 import { EnvError, env } from "../lib/env";
 
 try {

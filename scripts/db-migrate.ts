@@ -1,4 +1,5 @@
 // Applies committed migrations to DATABASE_URL (idempotent). Run by `npm run setup` and the tests.
+import "./load-env";
 import { applyMigrations } from "../lib/db/migrate";
 import { env } from "../lib/env";
 

@@ -1,5 +1,6 @@
 // Writes prisma/migrations/<timestamp>_<name>/migration.sql for the current schema.
 // Usage: npm run db:new-migration -- <name>
+import "./load-env";
 import { rmSync } from "node:fs";
 import { createMigration } from "../lib/db/migrate";
 

@@ -1,10 +1,13 @@
 // Creates the first admin when there is none (ADMIN_EMAIL, with ADMIN_PASSWORD or a generated
 // one-time password printed here once). Optional extra accounts for tests and demos:
 //   --user <email>:<password>:<role>[:<name>]   (repeatable; role = admin | lawyer)
-//   --reset-admin                               (new one-time password for ADMIN_EMAIL)
+//   --reset-admin                               (new one-time password for ADMIN_EMAIL, which
+//                                                is made an active admin again if it was not)
+import "./load-env";
 import { generatePassword, hashPassword } from "../lib/auth/password";
 import { ensureFirstAdmin, registerUser } from "../lib/auth/users";
-import { findUserByEmail, updateUserPassword } from "../lib/db/users";
+import { restoreAdminAccess } from "../lib/db/user-admin";
+import { findUserByEmail } from "../lib/db/users";
 import { env } from "../lib/env";
 
 function printPassword(email: string, password: string): void {
@@ -21,7 +24,7 @@ if (args.includes("--reset-admin")) {
   const admin = await findUserByEmail(settings.ADMIN_EMAIL);
   if (!admin) throw new Error(`${settings.ADMIN_EMAIL} 계정이 없습니다.`);
   const password = generatePassword();
-  await updateUserPassword(admin.id, await hashPassword(password));
+  await restoreAdminAccess(admin.id, await hashPassword(password));
   printPassword(admin.email, password);
 } else {
   const created = await ensureFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);

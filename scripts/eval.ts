@@ -6,6 +6,7 @@
 //   --baseline ID (default sparse, else the first system) · --resamples N (2000) · --seed N
 //   --out DIR (default reports/eval-<time>) · --concurrency N (default 2) · --no-cache
 //   npm run eval -- --compare reports/eval-A reports/eval-B   (what changed, which questions flipped)
+import "./load-env";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findCorpusByName } from "../lib/db/corpora";

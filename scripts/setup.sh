@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-if [ -f .env ]; then set -a; . ./.env; set +a; fi
+# The app and every script read .env files themselves, in Next's order (scripts/load-env.ts);
+# sourcing .env here would override .env.local. Only the port is needed before `next start`.
+PORT="${PORT:-$(node -e 'require("@next/env").loadEnvConfig(process.cwd(), false, { info() {}, error() {} }); process.stdout.write(process.env.PORT ?? "")')}"
 
 echo "▶ 1/5 패키지 설치"
 bash scripts/ensure-deps.sh

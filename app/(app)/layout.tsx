@@ -5,9 +5,9 @@ import { requirePageUser } from "../(auth)/auth";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
-      <div className="flex flex-1">{children}</div>
+      <div className="flex min-w-0 flex-1">{children}</div>
     </div>
   );
 }

@@ -1,29 +1,36 @@
 import { ChatView } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
+import { deskData } from "@/lib/chat/desk-data";
 import { listChats } from "@/lib/db/chats";
-import { listCorpora } from "@/lib/db/corpora";
+import { listMatters } from "@/lib/db/matters";
 import { requirePageUser } from "../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const user = await requirePageUser();
-  const [chats, statuses, corpora] = await Promise.all([
+  const [chats, matters, statuses, desk] = await Promise.all([
     listChats(user.id),
+    listMatters(user.id),
     getComponentStatusesFor(user.role),
-    listCorpora(),
+    deskData(),
   ]);
-  const searchable = corpora
-    .filter((c) => c.documentCount > 0)
-    .map(({ id, name, documentCount }) => ({ id, name, documentCount }));
   return (
-    <>
-      <ChatSidebar chats={chats} statuses={statuses} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <MobileChatList chats={chats} />
-        <ChatView key="new" initialTurns={[]} corpora={searchable} />
+    // The desk fills the window under the header: its panes scroll, the question box stays.
+    <div className="flex h-[calc(100dvh-3.5rem)] min-w-0 flex-1 print:h-auto">
+      <ChatSidebar chats={chats} matters={matters} statuses={statuses} />
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <MobileChatList chats={chats} matters={matters} />
+        <ChatView
+          key="new"
+          initialTurns={[]}
+          corpora={desk.searchable}
+          corpusNames={desk.corpusNames}
+          filterOptions={desk.filterOptions}
+          role={user.role}
+        />
       </div>
-    </>
+    </div>
   );
 }

@@ -1,20 +1,28 @@
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
-import { resolveSession, SESSION_COOKIE } from "@/lib/auth/session";
+import { resolveSessionDetailed, SESSION_COOKIE, type SessionResolution } from "@/lib/auth/session";
 import type { UserRecord } from "@/lib/db/users";
 
-/** The signed-in user of this request (memoised per request), or null. */
-export const currentUser = cache(async (): Promise<UserRecord | null> => {
+/** This request's session (memoised per request): its user, or why it ended. */
+const currentSession = cache(async (): Promise<SessionResolution> => {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  return resolveSession(token);
+  return resolveSessionDetailed(token);
 });
 
-/** For pages: redirect to the sign-in form when nobody is signed in. */
+/** The signed-in user of this request (memoised per request), or null. */
+export async function currentUser(): Promise<UserRecord | null> {
+  return (await currentSession()).user;
+}
+
+/**
+ * For pages: redirect to the sign-in form when nobody is signed in, saying why when a session
+ * just ended (deactivated by an admin, idle, expired).
+ */
 export async function requirePageUser(): Promise<UserRecord> {
-  const user = await currentUser();
-  if (!user) redirect("/login");
-  return user;
+  const session = await currentSession();
+  if (!session.user) redirect(session.ended ? `/login?ended=${session.ended}` : "/login");
+  return session.user;
 }
 
 /** For admin pages: a signed-in non-admin gets a 403 page, decided on the server. */

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { AnswerExportActions } from "@/components/export/answer-export-actions";
+import { AnswerFeedback } from "@/components/feedback/answer-feedback";
 import type { AnswerState } from "@/lib/chat/state";
 
 /** What a lawyer can do with a finished (or stopped) answer. */
@@ -8,30 +9,25 @@ export function AnswerActions({
   state,
   onShowEvidence,
   onRetry,
+  question = "",
+  chatId,
+  messageId,
 }: {
   state: AnswerState;
+  /** For the export: the question answered, and where the answer is stored. */
+  question?: string;
+  chatId?: string;
+  /** The saved answer's id (export and feedback are stored against it). */
+  messageId?: string;
   onShowEvidence: () => void;
   onRetry?: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="mt-3 flex flex-wrap gap-3 text-xs text-muted">
       <button type="button" onClick={onShowEvidence} className="hover:text-ink">
         근거 보기
       </button>
-      {state.answer ? (
-        <button
-          type="button"
-          data-testid="copy-answer"
-          onClick={async () => {
-            await navigator.clipboard?.writeText(state.answer).catch(() => {});
-            setCopied(true);
-          }}
-          className="hover:text-ink"
-        >
-          {copied ? "복사됨" : "복사"}
-        </button>
-      ) : null}
+      <AnswerExportActions question={question} state={state} chatId={chatId} messageId={messageId} />
       <button
         type="button"
         data-testid="retry"
@@ -41,6 +37,7 @@ export function AnswerActions({
       >
         다시 시도
       </button>
+      <AnswerFeedback messageId={messageId} />
     </div>
   );
 }

@@ -1,31 +1,44 @@
 "use client";
 
+import { describeFilters } from "@/lib/chat/filters";
 import type { AnswerState } from "@/lib/chat/state";
 import { AnswerActions } from "./answer-actions";
 import { AnswerText } from "./answer-text";
+import { ConfidenceBadge } from "./confidence-step";
 
 const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
-  stopped: "답변을 중단했습니다.",
+  stopped: "답변을 중지했습니다. 그때까지 작성된 내용과 찾은 판례·질의는 그대로 남겨 두었습니다.",
   interrupted: "서버가 중단되어 답변이 끊겼습니다. 그때까지 작성된 내용과 찾은 판례를 보여 드립니다.",
   error: "답변을 만들지 못했습니다.",
 };
+
+/** Notices about the answer itself (not only the search), shown on it as well as beside it. */
+const ANSWER_NOTICES = new Set(["answer_deadline", "answer_failed", "no_corpus", "no_match", "no_results"]);
 
 /** One question and its answer in the conversation, with the answer's state and actions. */
 export function AnswerCard({
   question,
   state,
+  corpusNames = {},
   selected,
   onShowEvidence,
   onRetry,
+  chatId,
+  messageId,
 }: {
   question: string;
+  /** Where the answer is stored (for its export and the viewer's way back). */
+  chatId?: string;
+  messageId?: string;
   state: AnswerState;
+  corpusNames?: Record<string, string>;
   /** Its evidence is the one shown in the panel. */
   selected: boolean;
   onShowEvidence: () => void;
   /** Absent while another answer is being written. */
   onRetry?: () => void;
 }) {
+  const filters = describeFilters(state.filters, corpusNames);
   return (
     <article className="space-y-3" data-testid="turn">
       <div
@@ -35,12 +48,23 @@ export function AnswerCard({
         {question}
       </div>
       <div
-        className={`rounded-xl border bg-white p-4 ${selected ? "border-accent" : "border-line"}`}
+        className={`min-w-0 rounded-xl border bg-white p-4 ${selected ? "border-accent" : "border-line"}`}
         data-testid="answer"
         data-status={state.status}
       >
+        {filters.length > 0 ? (
+          <p className="mb-2 flex flex-wrap gap-1 text-xs text-muted" data-testid="answer-filters">
+            <span>검색 필터:</span>
+            {filters.map((f) => (
+              <span key={f} className="rounded bg-paper px-1.5 py-0.5">
+                {f}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <ConfidenceBadge state={state} />
         {state.answer ? (
-          <AnswerText text={state.answer} record={state.record} />
+          <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (
           <p className="text-muted" data-testid="answer-pending">
             {state.waiting !== undefined
@@ -48,6 +72,18 @@ export function AnswerCard({
               : "판례를 찾고 있습니다…"}
           </p>
         ) : null}
+        {state.notices
+          .filter((n) => ANSWER_NOTICES.has(n.code))
+          .map((n) => (
+            <p
+              key={n.code}
+              className="mt-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
+              data-testid="answer-notice"
+              data-notice={n.code}
+            >
+              {n.message}
+            </p>
+          ))}
         {state.error ? (
           <p role="alert" className="mt-2 text-sm text-red-800">
             {state.error}
@@ -56,7 +92,14 @@ export function AnswerCard({
           <p className="mt-2 text-xs text-muted">{STATUS_NOTE[state.status]}</p>
         ) : null}
         {state.status !== "running" ? (
-          <AnswerActions state={state} onShowEvidence={onShowEvidence} onRetry={onRetry} />
+          <AnswerActions
+            state={state}
+            onShowEvidence={onShowEvidence}
+            onRetry={onRetry}
+            question={question}
+            chatId={chatId}
+            messageId={messageId}
+          />
         ) : null}
       </div>
     </article>

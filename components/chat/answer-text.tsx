@@ -1,48 +1,142 @@
-import Link from "next/link";
-import type { AnswerRecord } from "@/lib/chat/types";
+"use client";
 
-/** Where a citation leads: the decision, with the passage the answer used highlighted. */
-export function precedentHref(caseNo: string, corpusId: string, chunkIds: string[]): string {
-  const params = new URLSearchParams({ corpus: corpusId, hl: chunkIds.join(",") });
-  return `/precedents/${encodeURIComponent(caseNo)}?${params}#passage-${chunkIds[0] ?? ""}`;
+import Link from "next/link";
+import { type ReactNode, useId, useMemo, useState } from "react";
+import Markdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { CITATION_ATTR, internalHref, partOffsets, remarkCitations } from "@/lib/chat/answer-markdown";
+import type { AnswerRecord } from "@/lib/chat/types";
+import { citationHrefs, precedentHref } from "@/lib/precedent/links";
+import { citationFinder } from "@/lib/rag/citations";
+
+// Links into the viewer are built in lib/precedent/links.ts (each citation opens its own passage).
+export { precedentHref };
+
+const UNVERIFIED_NOTE =
+  "검색된 판례에 없는 사건번호입니다. 모델이 잘못 기억했거나 지어냈을 수 있으니 원문으로 확인하세요.";
+
+/** A case number the retrieved precedents do not hold: flagged, with its explanation one tap away. */
+function UnverifiedCitation({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="citation-unverified"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded bg-amber-100 px-0.5 text-amber-900 underline decoration-amber-600 decoration-wavy"
+      >
+        {children}
+        <span className="ml-0.5 text-xs font-medium no-underline">⚠ 확인 필요</span>
+      </button>
+      {open ? (
+        <span id={id} role="note" data-testid="citation-unverified-note" className="mx-1 text-xs text-amber-900">
+          ({UNVERIFIED_NOTE})
+        </span>
+      ) : null}
+    </>
+  );
 }
 
+const PROSE =
+  "space-y-3 leading-relaxed [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6 [&_blockquote]:border-l-2 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-muted [&_code]:rounded [&_code]:bg-paper [&_code]:px-1 [&_pre]:overflow-x-auto [&_th]:border [&_th]:border-line [&_th]:px-2 [&_th]:py-1 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_td]:py-1";
+
 /**
- * The answer text. While it streams it is plain text; once done, every case number checked
- * against the retrieved passages is a link, and one that is not there is flagged, never linked.
+ * The answer as a lawyer reads it: Markdown (headings, lists, bold, tables) with no raw HTML and
+ * links only to our own pages. Once the answer is done, every case number checked against the
+ * retrieved passages links to its passage, and one that is not there is flagged and explained —
+ * never linked. While the answer streams, the same Markdown renders without citation checks.
  */
-export function AnswerText({ text, record }: { text: string; record?: AnswerRecord }) {
-  if (!record) return <div className="whitespace-pre-wrap leading-relaxed">{text}</div>;
-  const corpusOf = new Map(record.context.map(({ chunk }) => [chunk.id, chunk]));
-  return (
-    <div className="whitespace-pre-wrap leading-relaxed" data-testid="answer-text">
-      {record.parts.map((part, i) => {
-        const key = `${i}-${part.text}`;
-        if (part.type === "text") return <span key={key}>{part.text}</span>;
-        if (!part.valid) {
+export function AnswerText({ text, record, chatId }: { text: string; record?: AnswerRecord; chatId?: string }) {
+  const chunks = useMemo(() => new Map(record?.context.map(({ chunk }) => [chunk.id, chunk])), [record]);
+  // Each stored citation's own link (its best passage, the citing sentence, the way back), by its
+  // place in the answer.
+  const links = useMemo(() => {
+    if (!record) return new Map<number, string>();
+    const hrefs = citationHrefs(record, { chatId });
+    const out = new Map<number, string>();
+    for (const [offset, i] of partOffsets(record.parts)) {
+      const href = hrefs[i];
+      if (href) out.set(offset, href);
+    }
+    return out;
+  }, [record, chatId]);
+  const plugins = useMemo(
+    () => [remarkGfm, remarkCitations(record ? citationFinder(record.context) : undefined)],
+    [record],
+  );
+  const unverified = useMemo(
+    () => [...new Set(record?.parts.flatMap((p) => (p.type === "citation" && !p.valid ? [p.caseNo] : [])) ?? [])],
+    [record],
+  );
+  const components = useMemo<Components>(
+    () => ({
+      span({ node: _node, children, ...props }) {
+        const attrs = props as Record<string, string | undefined>;
+        const kind = attrs[CITATION_ATTR];
+        if (kind === "unverified") return <UnverifiedCitation>{children}</UnverifiedCitation>;
+        if (kind === "valid") {
+          const chunkId = attrs["data-chunk-id"] ?? "";
+          const chunk = chunks.get(chunkId);
+          const offset = attrs["data-offset"];
+          const href =
+            (offset !== undefined ? links.get(Number(offset)) : undefined) ??
+            precedentHref(chunk?.caseNo ?? attrs["data-case-no"] ?? "", chunk?.corpusId ?? "", [chunkId], { chatId });
           return (
-            <span
-              key={key}
-              data-testid="citation-unverified"
-              title="검색된 판례에 없는 사건번호입니다. 답변의 이 부분은 확인이 필요합니다."
-              className="rounded bg-amber-100 px-0.5 text-amber-900 underline decoration-amber-600 decoration-wavy"
+            <Link
+              href={href}
+              data-testid="citation-link"
+              className="rounded bg-accent-soft px-0.5 font-medium text-accent underline-offset-2 hover:underline"
             >
-              {part.text}⚠
-            </span>
+              {children}
+            </Link>
           );
         }
-        const chunk = corpusOf.get(part.chunkId);
-        return (
-          <Link
-            key={key}
-            href={precedentHref(chunk?.caseNo ?? part.caseNo, chunk?.corpusId ?? "", [part.chunkId])}
-            data-testid="citation-link"
-            className="rounded bg-accent-soft px-0.5 font-medium text-accent underline-offset-2 hover:underline"
-          >
-            {part.text}
+        return <span>{children}</span>;
+      },
+      a({ href, children }) {
+        const target = internalHref(href);
+        return target ? (
+          <Link href={target} className="text-accent underline">
+            {children}
           </Link>
+        ) : (
+          <span>{children}</span>
         );
-      })}
+      },
+      table({ node: _node, ...props }) {
+        return (
+          <div className="overflow-x-auto">
+            <table className="border-collapse text-sm" {...props} />
+          </div>
+        );
+      },
+    }),
+    [chunks, links, chatId],
+  );
+  return (
+    <div data-testid={record ? "answer-text" : "answer-streaming"}>
+      <div className={PROSE}>
+        <Markdown
+          remarkPlugins={plugins}
+          components={components}
+          // Raw HTML is dropped (its text between tags stays), no images (they would load from
+          // anywhere), and no link but ours.
+          skipHtml
+          disallowedElements={["img"]}
+          urlTransform={(url) => internalHref(url) ?? ""}
+        >
+          {text}
+        </Markdown>
+      </div>
+      {unverified.length > 0 ? (
+        <p className="mt-3 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="unverified-summary">
+          확인이 필요한 사건번호: {unverified.join(", ")} — {UNVERIFIED_NOTE}
+        </p>
+      ) : null}
     </div>
   );
 }

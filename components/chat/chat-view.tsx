@@ -2,12 +2,17 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { askAction, stopAction } from "@/app/(app)/chat/actions";
+import { askAction, saveFiltersAction, stopAction } from "@/app/(app)/chat/actions";
+import type { ChatFilters } from "@/lib/chat/filters";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
+import type { FilterOptions } from "@/lib/db/decision-lookup";
 import { AnswerCard } from "./answer-card";
+import { ChatEmptyState } from "./chat-empty-state";
+import { Composer, type CorpusChoice } from "./composer";
 import { useDraft } from "./draft";
-import { EvidencePanel } from "./evidence-panel";
+import { EvidencePanel, evidenceCount } from "./evidence-panel";
 import { follow, reconnect, runState, useRunStore } from "./run-store";
+import { StrategyPicker, useStrategy } from "./strategy-picker";
 
 export interface Turn {
   key: string;
@@ -19,30 +24,61 @@ export interface Turn {
 /** What a turn shows: the live state the browser follows, else what the page was rendered with. */
 const view = (turn: Turn): AnswerState => runState(turn.messageId) ?? turn.state;
 
+/**
+ * The research desk: the conversation and the evidence panel scroll on their own, the question
+ * box stays at the bottom at every size. Wide screens show the evidence beside the conversation;
+ * a phone switches between them with two tabs above the (always visible) question box.
+ */
 export function ChatView({
   chatId: initialChatId,
   initialTurns,
   corpora = [],
+  corpusNames = {},
+  initialFilters,
+  filterOptions = { levels: [] },
+  role = "lawyer",
+  strategy: initialStrategy,
 }: {
   chatId?: string;
   initialTurns: Turn[];
-  corpora?: { id: string; name: string; documentCount: number }[];
+  /** Corpora with decisions to search. */
+  corpora?: CorpusChoice[];
+  /** Every corpus by id (evidence names the corpora a decision came from). */
+  corpusNames?: Record<string, string>;
+  initialFilters?: ChatFilters;
+  filterOptions?: FilterOptions;
+  role?: "admin" | "lawyer";
+  /** The chat's remembered query-time strategy. */
+  strategy?: string | null;
 }) {
   const router = useRouter();
   const [chatId, setChatId] = useState(initialChatId);
   const [turns, setTurns] = useState<Turn[]>(initialTurns);
   const [input, setInput, moveDraft] = useDraft(initialChatId);
   const [selected, setSelected] = useState<string | undefined>(initialTurns.at(-1)?.key);
-  const [scope, setScope] = useState("");
-  const bottom = useRef<HTMLDivElement>(null);
+  const [filters, setFiltersState] = useState<ChatFilters | undefined>(initialFilters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [strategy, setStrategy] = useStrategy(initialStrategy);
+  const [tab, setTab] = useState<"chat" | "evidence">("chat");
+  const messages = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
   useRunStore();
   const running = turns.find((t) => view(t).status === "running");
   const shown = turns.find((t) => t.key === selected) ?? turns.at(-1);
+  const shownState = shown ? view(shown) : undefined;
+  const noCorpus = corpora.length === 0;
 
+  // A new question scrolls to the bottom; a streaming answer is followed while the lawyer stays there.
   const turnCount = turns.length;
+  const lastLength = turns.length ? view(turns[turns.length - 1] as Turn).answer.length : 0;
   useEffect(() => {
-    if (turnCount > 0) bottom.current?.scrollIntoView({ block: "end" });
+    if (turnCount > 0) pinned.current = true;
   }, [turnCount]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the conversation grows
+  useEffect(() => {
+    const box = messages.current;
+    if (box && pinned.current) box.scrollTop = box.scrollHeight;
+  }, [turnCount, lastLength]);
 
   // An answer the page was rendered with while it was still being written (reload, late refresh,
   // navigation back): follow it again instead of showing it as stopped.
@@ -55,14 +91,22 @@ export function ChatView({
   const patch = (key: string, change: Partial<Turn>) =>
     setTurns((all) => all.map((t) => (t.key === key ? { ...t, ...change } : t)));
 
+  function setFilters(next: ChatFilters | undefined) {
+    setFiltersState(next);
+    // The chat keeps them: a reload (or the next question) starts from them.
+    if (chatId) void saveFiltersAction(chatId, next ?? {}).catch(() => {});
+  }
+
   async function ask(question: string) {
     const text = question.trim();
-    if (!text || running) return;
+    if (!text || running || noCorpus) return;
     const key = `${Date.now()}`;
-    setTurns((all) => [...all, { key, question: text, state: initialAnswerState() }]);
+    setTurns((all) => [...all, { key, question: text, state: { ...initialAnswerState(), filters } }]);
     setSelected(key);
+    setTab("chat");
+    setFiltersOpen(false);
     setInput("");
-    const result = await askAction({ question: text, chatId, corpusIds: scope ? [scope] : undefined }).catch(() => ({
+    const result = await askAction({ question: text, chatId, filters, strategy }).catch(() => ({
       ok: false as const,
       message: "서버에 연결할 수 없습니다. 질문은 입력창에 다시 넣어 두었습니다.",
     }));
@@ -86,129 +130,88 @@ export function ChatView({
     router.refresh(); // the sidebar's chat list
   }
 
+  const tabClass = (active: boolean) =>
+    `flex-1 py-2 text-sm ${active ? "border-b-2 border-accent font-semibold text-accent" : "text-muted"}`;
   return (
-    <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
-      <section className="flex min-w-0 flex-1 flex-col">
-        <div className="flex-1 space-y-6 overflow-y-auto p-6" data-testid="messages">
-          {turns.length === 0 ? <EmptyState /> : null}
-          {turns
-            .map((turn) => ({ turn, state: view(turn) }))
-            .map(({ turn, state }) => (
-              <AnswerCard
-                key={turn.key}
-                question={turn.question}
-                state={state}
-                selected={turn.key === shown?.key}
-                onShowEvidence={() => setSelected(turn.key)}
-                onRetry={running ? undefined : () => ask(turn.question)}
-              />
-            ))}
-          <div ref={bottom} />
-        </div>
-        <form
-          className="border-t border-line bg-white p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void ask(input);
-          }}
+    <div className="grid min-h-0 min-w-0 flex-1 grid-rows-[auto_minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[minmax(0,1fr)_auto] print:block">
+      <div className="flex border-b border-line bg-white lg:hidden print:hidden" role="tablist" aria-label="보기">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "chat"}
+          onClick={() => setTab("chat")}
+          className={tabClass(tab === "chat")}
+          data-testid="tab-chat"
         >
-          {corpora.length > 1 ? (
-            <label className="mb-2 flex items-center gap-2 text-xs text-muted">
-              검색 범위
-              <select
-                value={scope}
-                onChange={(e) => setScope(e.target.value)}
-                data-testid="chat-scope"
-                className="rounded border border-line bg-white px-2 py-1 text-xs text-ink"
-              >
-                <option value="">모든 말뭉치</option>
-                {corpora.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} ({c.documentCount}건)
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          <div className="flex items-end gap-2">
-            <textarea
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
-              onKeyDown={(e) => {
-                // Enter sends; Shift+Enter (and Enter while composing Hangul) makes a new line.
-                if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-                  e.preventDefault();
-                  void ask(input);
-                }
-              }}
-              rows={2}
-              maxLength={4000}
-              placeholder="사실관계와 궁금한 점을 적어 주세요. (Enter 보내기 · Shift+Enter 줄바꿈)"
-              aria-label="질문"
-              data-testid="chat-input"
-              className="max-h-48 min-h-[3rem] flex-1 resize-y rounded-lg border border-line px-3 py-2 outline-none focus:border-accent"
-            />
-            {running ? (
-              <button
-                type="button"
-                data-testid="stop"
-                onClick={() => running.messageId && stopAction(running.messageId)}
-                className="rounded-lg border border-red-300 px-4 py-2 text-red-700 hover:bg-red-50"
-              >
-                중지
-              </button>
-            ) : (
-              <button
-                type="submit"
-                disabled={!input.trim()}
-                data-testid="send"
-                className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
-              >
-                보내기
-              </button>
-            )}
-          </div>
-        </form>
-      </section>
-      <aside
-        className="w-full shrink-0 border-t border-line bg-paper p-4 lg:w-96 lg:overflow-y-auto lg:border-l lg:border-t-0"
-        aria-label="근거"
+          대화
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "evidence"}
+          onClick={() => setTab("evidence")}
+          className={tabClass(tab === "evidence")}
+          data-testid="tab-evidence"
+        >
+          근거{shownState && evidenceCount(shownState) ? ` ${evidenceCount(shownState)}건` : ""}
+        </button>
+      </div>
+      <div
+        ref={messages}
+        onScroll={(e) => {
+          const box = e.currentTarget;
+          pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+        }}
+        className={`relative row-start-2 min-h-0 space-y-6 overflow-y-auto p-4 sm:p-6 lg:col-start-1 lg:row-start-1 lg:block print:overflow-visible ${tab === "chat" ? "" : "hidden"}`}
+        data-testid="messages"
       >
-        {shown ? (
-          <EvidencePanel state={view(shown)} />
+        {turns.length === 0 ? <ChatEmptyState noCorpus={noCorpus} role={role} /> : null}
+        {turns.map((turn) => (
+          <AnswerCard
+            key={turn.key}
+            question={turn.question}
+            chatId={chatId}
+            messageId={turn.messageId}
+            state={view(turn)}
+            corpusNames={corpusNames}
+            selected={turn.key === shown?.key}
+            onShowEvidence={() => {
+              setSelected(turn.key);
+              setTab("evidence");
+            }}
+            onRetry={running ? undefined : () => ask(turn.question)}
+          />
+        ))}
+      </div>
+      <aside
+        className={`relative row-start-2 min-h-0 overflow-y-auto border-line bg-paper p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:border-l print:hidden ${tab === "evidence" ? "" : "hidden"}`}
+        aria-label="근거"
+        data-testid="evidence-pane"
+      >
+        {shownState ? (
+          <EvidencePanel state={shownState} corpusNames={corpusNames} />
         ) : (
           <p className="text-sm text-muted">질문하면 분석 질의, 근거 질의와 근거 판례가 여기에 나타납니다.</p>
         )}
       </aside>
-    </div>
-  );
-}
-
-const STEPS = [
-  ["분석 질의", "법률 분석가 역할의 모델이 핵심 쟁점과 법률 용어를 뽑습니다."],
-  ["근거 질의", "판사 역할의 모델이 가상의 판결 이유를 작성해 검색에 씁니다."],
-  ["판례 검색", "세 질의로 키워드·의미 검색을 함께 돌리고, 순위를 합친 뒤 다시 정렬합니다."],
-  ["답변", "검색된 판례만 근거로 답하고, 사건번호마다 원문으로 연결합니다."],
-] as const;
-
-function EmptyState() {
-  return (
-    <div className="mx-auto max-w-2xl pt-6" data-testid="chat-empty">
-      <h1 className="font-serif text-2xl font-semibold">무엇을 찾고 계신가요?</h1>
-      <p className="mt-1 text-muted">질문하시면 이렇게 판례를 찾아 답합니다.</p>
-      <ol className="mt-5 space-y-2">
-        {STEPS.map(([title, text], i) => (
-          <li key={title} className="flex gap-3 rounded-lg border border-line bg-white p-3">
-            <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent">
-              {i + 1}
-            </span>
-            <span>
-              <span className="font-medium">{title}</span>
-              <span className="ml-2 text-sm text-muted">{text}</span>
-            </span>
-          </li>
-        ))}
-      </ol>
+      <div className="row-start-3 min-w-0 lg:col-start-1 lg:row-start-2">
+        <Composer
+          input={input}
+          setInput={setInput}
+          onAsk={(text) => void ask(text)}
+          onStop={() => running?.messageId && stopAction(running.messageId)}
+          running={Boolean(running)}
+          disabled={noCorpus}
+          corpora={corpora}
+          corpusNames={corpusNames}
+          filters={filters}
+          setFilters={setFilters}
+          filterOptions={filterOptions}
+          filtersOpen={filtersOpen}
+          setFiltersOpen={setFiltersOpen}
+          tools={<StrategyPicker value={strategy} onChange={setStrategy} disabled={Boolean(running)} />}
+        />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,10 @@
 import Link from "next/link";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
-import { precedentHref } from "./answer-text";
+import { precedentHref } from "@/lib/precedent/links";
+import { StrategySteps } from "./strategy-steps";
+import { TraceView } from "./trace-view";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
 
@@ -13,12 +17,112 @@ function Block({ title, testId, children }: { title: string; testId?: string; ch
   );
 }
 
-/** Beside the answer: the two written queries, the search progress and the precedents used. */
-export function EvidencePanel({ state }: { state: AnswerState }) {
-  const cited = new Set(
-    state.record?.parts.flatMap((p) => (p.type === "citation" && p.valid ? [p.chunkId] : [])) ?? [],
+/** One decision: its court, date, name and type, best score, and the passages used, folded. */
+function DecisionItem({
+  group,
+  corpusNames,
+  scoreLabel,
+}: {
+  group: DecisionGroup;
+  corpusNames: Record<string, string>;
+  scoreLabel: string;
+}) {
+  const first = group.passages[0];
+  const href = first
+    ? precedentHref(
+        first.chunk.caseNo,
+        first.chunk.corpusId,
+        group.passages.filter((p) => p.chunk.corpusId === first.chunk.corpusId).map((p) => p.chunk.id),
+      )
+    : "#";
+  return (
+    <li
+      data-testid="evidence-case"
+      data-case-no={group.caseNo}
+      data-case-type={group.caseType}
+      data-court={group.court}
+      data-cited={group.cited}
+      data-rank={group.rank}
+      className={`rounded-md border p-2 ${group.cited ? "border-accent bg-accent-soft/40" : "border-line"}`}
+    >
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        {group.cited ? (
+          <span
+            className="rounded bg-accent px-1.5 py-0.5 text-[11px] font-medium text-white"
+            data-testid="evidence-cited-badge"
+          >
+            답변 인용
+          </span>
+        ) : null}
+        <Link
+          href={href}
+          className="font-mono font-medium text-accent hover:underline"
+          data-testid="evidence-case-link"
+        >
+          {group.caseNo}
+        </Link>
+        {first ? (
+          <BookmarkButton
+            compact
+            caseNo={group.caseNo}
+            corpusId={first.chunk.corpusId}
+            caseName={group.caseName}
+            court={group.court}
+            decisionDate={group.decisionDate}
+          />
+        ) : null}
+        <span className="ml-auto text-xs tabular-nums text-muted" title={scoreLabel}>
+          {group.bestScore.toFixed(3)}
+        </span>
+      </div>
+      <p className="text-xs text-muted">
+        {[group.court, group.decisionDate && `${group.decisionDate} 선고`, group.caseType].filter(Boolean).join(" · ")}
+      </p>
+      {group.caseName ? <p className="text-sm">{group.caseName}</p> : null}
+      <p className="text-xs text-muted" data-testid="evidence-corpora">
+        말뭉치: {group.corpusIds.map((id) => corpusNames[id] ?? "알 수 없는 말뭉치").join(", ")}
+      </p>
+      <details className="mt-1">
+        <summary className="cursor-pointer text-xs text-accent">관련 부분 {group.passages.length}곳</summary>
+        <ol className="mt-1 space-y-2">
+          {group.passages.map((p) => (
+            <li
+              key={p.chunk.id}
+              id={`evidence-${p.chunk.id}`}
+              data-testid="evidence-passage"
+              className={p.cited ? "border-l-2 border-accent pl-2" : "pl-2.5"}
+            >
+              <p className="flex flex-wrap gap-x-2 text-xs text-muted">
+                <span className="font-medium text-ink">{p.chunk.section}</span>
+                {p.cited ? <span className="text-accent">답변이 인용한 부분</span> : null}
+                <span className="ml-auto tabular-nums">{p.score.toFixed(3)}</span>
+              </p>
+              <p className="mt-0.5 whitespace-pre-wrap text-xs leading-relaxed">{p.chunk.text}</p>
+              <Link
+                href={precedentHref(p.chunk.caseNo, p.chunk.corpusId, [p.chunk.id])}
+                className="text-xs text-accent hover:underline"
+              >
+                원문에서 보기
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </li>
   );
+}
+
+/** How many decisions the panel lists for an answer (the phone's evidence tab shows it). */
+export function evidenceCount(state: AnswerState): number {
+  return groupEvidence(state.context ?? state.provisional ?? []).length;
+}
+
+/** Beside the answer: the two written queries, the search progress and the precedents, by decision. */
+export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corpusNames: Record<string, string> }) {
   const writing = state.status === "running";
+  const groups = state.context ? groupEvidence(state.context, state.record?.parts) : undefined;
+  const early = !groups && state.provisional?.length ? groupEvidence(state.provisional) : undefined;
+  const scoreLabel = state.reranked ? "리랭커 점수 (관련 부분 중 가장 높은 값)" : "순위 결합 점수 (가장 높은 값)";
   return (
     <div className="space-y-3 text-sm" data-testid="evidence-panel">
       {state.standalone ? (
@@ -26,6 +130,7 @@ export function EvidencePanel({ state }: { state: AnswerState }) {
           <p>{state.standalone}</p>
         </Block>
       ) : null}
+      <StrategySteps state={state} />
       <Block title="분석 질의" testId="analytical-query">
         <p className={state.analytical ? "" : "text-muted"}>{state.analytical || (writing ? "작성 중…" : "없음")}</p>
       </Block>
@@ -50,6 +155,7 @@ export function EvidencePanel({ state }: { state: AnswerState }) {
           {state.context ? (
             <li>
               {state.reranked ? "리랭커로 다시 정렬" : "리랭커 없음: 결합 순서 사용"}: 상위 {state.context.length}개
+              부분
             </li>
           ) : null}
         </ul>
@@ -57,99 +163,31 @@ export function EvidencePanel({ state }: { state: AnswerState }) {
       {state.notices.length > 0 ? (
         <div className="space-y-1" data-testid="notices">
           {state.notices.map((n) => (
-            <p key={n.code} className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+            <p key={n.code} className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-notice={n.code}>
               {n.message}
             </p>
           ))}
         </div>
       ) : null}
-      {state.context && state.context.length > 0 ? (
-        <Block title="근거 판례" testId="cited-precedents">
+      {groups && groups.length > 0 ? (
+        <Block title={`근거 판례 ${groups.length}건`} testId="cited-precedents">
           <ol className="space-y-2">
-            {state.context.map(({ chunk, score }) => (
-              <li
-                key={chunk.id}
-                id={`evidence-${chunk.id}`}
-                data-testid="evidence-item"
-                className={cited.has(chunk.id) ? "border-l-2 border-accent pl-2" : "pl-2.5"}
-              >
-                <div className="flex flex-wrap items-baseline gap-x-2">
-                  <Link
-                    href={precedentHref(chunk.caseNo, chunk.corpusId, [chunk.id])}
-                    className="font-mono font-medium text-accent hover:underline"
-                  >
-                    {chunk.caseNo}
-                  </Link>
-                  <span className="text-xs text-muted">
-                    {chunk.court} · {chunk.decisionDate} · {chunk.section}
-                  </span>
-                  <span
-                    className="ml-auto text-xs tabular-nums text-muted"
-                    title={state.reranked ? "리랭커 점수" : "순위 결합 점수"}
-                  >
-                    {score.toFixed(3)}
-                  </span>
-                </div>
-                <p className="text-xs text-muted">{chunk.caseName}</p>
-                <details>
-                  <summary className="cursor-pointer text-xs">사용된 부분</summary>
-                  <p className="mt-1 whitespace-pre-wrap text-xs leading-relaxed">{chunk.text}</p>
-                </details>
-              </li>
+            {groups.map((g) => (
+              <DecisionItem key={g.key} group={g} corpusNames={corpusNames} scoreLabel={scoreLabel} />
+            ))}
+          </ol>
+        </Block>
+      ) : null}
+      {early ? (
+        <Block title={`먼저 찾은 판례 ${early.length}건 (원래 질문, 정렬 전)`} testId="provisional-precedents">
+          <ol className="space-y-2">
+            {early.map((g) => (
+              <DecisionItem key={g.key} group={g} corpusNames={corpusNames} scoreLabel="검색 점수" />
             ))}
           </ol>
         </Block>
       ) : null}
       {state.record ? <TraceView state={state} /> : null}
     </div>
-  );
-}
-
-function TraceView({ state }: { state: AnswerState }) {
-  const trace = state.record?.trace;
-  if (!trace) return null;
-  return (
-    <details className="rounded-lg border border-line bg-white p-3 text-xs" data-testid="pipeline-trace">
-      <summary className="cursor-pointer font-semibold text-muted">파이프라인 기록</summary>
-      <table className="mt-2 w-full">
-        <tbody>
-          {trace.timings.map((t) => (
-            <tr key={`${t.stage}-${t.startMs}`}>
-              <td className="pr-2 font-mono">{t.stage}</td>
-              <td className="tabular-nums text-right">
-                {Math.round(t.startMs)}–{Math.round(t.endMs)} ms
-              </td>
-            </tr>
-          ))}
-          <tr>
-            <td className="pr-2">첫 화면 표시 / 첫 답변 글자 / 전체</td>
-            <td className="tabular-nums text-right">
-              {Math.round(trace.firstVisibleMs ?? 0)} / {Math.round(trace.firstAnswerTokenMs ?? 0)} /{" "}
-              {Math.round(trace.totalMs)} ms
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      {(Object.entries(trace.lists) as [string, { caseNo: string; score: number }[]][]).map(([which, list]) => (
-        <div key={which} className="mt-2">
-          <p className="font-semibold">{QUERY_LABEL[which as keyof typeof QUERY_LABEL] ?? which} 검색 결과</p>
-          <p className="text-muted">
-            {list
-              .slice(0, 10)
-              .map((h) => `${h.caseNo}(${h.score.toFixed(3)})`)
-              .join(", ")}
-          </p>
-        </div>
-      ))}
-      <div className="mt-2">
-        <p className="font-semibold">순위 결합(RRF)</p>
-        <p className="text-muted">
-          {trace.fused
-            .slice(0, 10)
-            .map((h) => `${h.caseNo}(${h.score.toFixed(4)})`)
-            .join(", ")}
-        </p>
-      </div>
-    </details>
   );
 }

@@ -51,6 +51,8 @@ export async function follow(messageId: string, stream: StreamableValue<AnswerSt
   }
 }
 
+const ELSEWHERE_POLL_MS = 2_000;
+
 /** A stored answer that still runs on the server: reconnect to it (or learn how it ended). */
 export async function reconnect(messageId: string): Promise<void> {
   const known = states.get(messageId);
@@ -59,8 +61,11 @@ export async function reconnect(messageId: string): Promise<void> {
   try {
     const result = await resumeAnswerAction(messageId);
     if (!result.ok) set(messageId, { ...LOST, error: result.message });
-    else if (!result.live) set(messageId, result.final);
-    else {
+    else if (!result.live) {
+      set(messageId, result.final);
+      // Written by another instance (PostgreSQL deployments): show its saved progress, ask again.
+      if (result.final.status === "running") setTimeout(() => void reconnect(messageId), ELSEWHERE_POLL_MS);
+    } else {
       reading.delete(messageId);
       await follow(messageId, result.state);
     }

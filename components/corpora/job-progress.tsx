@@ -4,7 +4,10 @@ import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
 import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
 
-export type JobView = Omit<JobRecord, "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt"> & {
+export type JobView = Omit<
+  JobRecord,
+  "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt" | "owner" | "heartbeatAt"
+> & {
   startedAt: string | Date | null;
 };
 
@@ -14,6 +17,7 @@ const STATUS_TEXT: Record<JobView["status"], string> = {
   done: "완료",
   failed: "실패",
   cancelled: "취소됨",
+  interrupted: "중단됨",
 };
 
 const number = new Intl.NumberFormat("ko-KR");
@@ -26,16 +30,28 @@ function eta(job: JobView): string {
   return left < 60 ? `약 ${Math.ceil(left)}초 남음` : `약 ${Math.ceil(left / 60)}분 남음`;
 }
 
-export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => void }) {
+export function JobProgress({
+  job,
+  onCancel,
+  onResume,
+}: {
+  job: JobView;
+  onCancel?: () => void;
+  onResume?: () => void;
+}) {
   const ratio = job.filesTotal > 0 ? job.filesDone / job.filesTotal : job.status === "done" ? 1 : 0;
   const percent = Math.round(ratio * 100);
   const active = job.status === "queued" || job.status === "running";
-  const problems = job.errors.filter((e) => e.code !== "ingest:duplicate" && e.code !== SKIPPED_CODE);
+  const interrupted = job.status === "interrupted";
+  const problems = job.errors.filter(
+    (e) => e.code !== "ingest:duplicate" && e.code !== "ingest:duplicate_case_no" && e.code !== SKIPPED_CODE,
+  );
+  const conflicts = job.errors.filter((e) => e.code === "ingest:duplicate_case_no");
   const notices = job.errors.filter((e) => e.code === "ingest:duplicate");
   // Files and zip entries the upload did not keep (unsupported type, hidden, unsafe path …).
   const skipped = job.errors.filter((e) => e.code === SKIPPED_CODE);
   return (
-    <div className="space-y-2" data-testid="job-panel">
+    <div className="space-y-2" data-testid="job-panel" data-job-id={job.id}>
       <div className="flex items-center justify-between text-sm">
         <span data-testid="job-status" data-status={job.status} className="font-medium">
           {STATUS_TEXT[job.status]}
@@ -50,15 +66,31 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
         임베딩 {number.format(job.embedded)} · 실패 {number.format(job.failed)}
       </p>
       {job.message ? (
-        <p className={`rounded px-2 py-1 text-sm ${job.status === "failed" ? "bg-red-50 text-red-800" : "bg-paper"}`}>
+        <p
+          className={`rounded px-2 py-1 text-sm ${job.status === "failed" ? "bg-red-50 text-red-800" : interrupted ? "bg-amber-50 text-amber-900" : "bg-paper"}`}
+          data-testid="job-message"
+        >
           {job.message}
         </p>
       ) : null}
-      {active && onCancel ? (
-        <button type="button" onClick={onCancel} className="text-sm text-red-700 underline" data-testid="job-cancel">
-          작업 취소
-        </button>
-      ) : null}
+      <div className="flex gap-4">
+        {interrupted && onResume ? (
+          <button type="button" onClick={onResume} className="text-sm text-accent underline" data-testid="job-resume">
+            이어서 색인
+          </button>
+        ) : null}
+        {(active || interrupted) && onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={job.cancelRequested}
+            className="text-sm text-red-700 underline disabled:no-underline disabled:opacity-60"
+            data-testid="job-cancel"
+          >
+            {job.cancelRequested ? "취소하는 중…" : "작업 취소"}
+          </button>
+        ) : null}
+      </div>
       {problems.length > 0 ? (
         <details open className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="job-errors">
           <summary className="cursor-pointer font-medium text-red-900">
@@ -66,6 +98,20 @@ export function JobProgress({ job, onCancel }: { job: JobView; onCancel?: () => 
           </summary>
           <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
             {problems.map((e) => (
+              <li key={`${e.file}:${e.message}`}>
+                <span className="font-mono">{e.file}</span>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {conflicts.length > 0 ? (
+        <details open className="rounded border border-amber-200 bg-amber-50 p-2 text-sm" data-testid="job-conflicts">
+          <summary className="cursor-pointer font-medium text-amber-900">
+            사건번호가 같지만 내용이 다른 판례 {number.format(conflicts.length)}건 (먼저 읽은 것을 색인)
+          </summary>
+          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
+            {conflicts.map((e) => (
               <li key={`${e.file}:${e.message}`}>
                 <span className="font-mono">{e.file}</span>: {e.message}
               </li>

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { cancelJobAction } from "@/app/(app)/admin/corpora/actions";
+import { cancelJobAction, resumeJobAction } from "@/app/(app)/admin/corpora/actions";
 import { zeroCounts } from "@/lib/ingest/job-counts";
 import { JobProgress, type JobView } from "./job-progress";
 
@@ -46,14 +46,18 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
   const active = job && (job.status === "queued" || job.status === "running");
   const jobId = job?.id;
 
+  const reload = useCallback(async (id: string) => {
+    const response = await fetch(`/api/admin/jobs/${id}`, { cache: "no-store" }).catch(() => null);
+    return response?.ok ? ((await response.json()) as JobView) : null;
+  }, []);
+
   // Poll while the job runs; refresh the server-rendered document list when it ends.
   useEffect(() => {
     if (!jobId || !active) return;
     let stopped = false;
     const timer = setInterval(async () => {
-      const response = await fetch(`/api/admin/jobs/${jobId}`, { cache: "no-store" }).catch(() => null);
-      if (!response?.ok || stopped) return;
-      const next = (await response.json()) as JobView;
+      const next = await reload(jobId);
+      if (!next || stopped) return;
       setJob(next);
       if (next.status !== "queued" && next.status !== "running") router.refresh();
     }, 800);
@@ -61,7 +65,16 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
       stopped = true;
       clearInterval(timer);
     };
-  }, [jobId, active, router]);
+  }, [jobId, active, router, reload]);
+
+  const control = async (action: typeof cancelJobAction) => {
+    if (!job) return;
+    const result = await action(corpusId, job.id);
+    setError(result.error ?? null);
+    const next = await reload(job.id);
+    if (next) setJob(next);
+    router.refresh();
+  };
 
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
   const limitError =
@@ -206,13 +219,7 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
         {uploadRatio !== null ? "올리는 중…" : active ? "색인 작업 진행 중" : "올리고 색인하기"}
       </button>
       {job ? (
-        <JobProgress
-          job={job}
-          onCancel={async () => {
-            const result = await cancelJobAction(corpusId, job.id);
-            if (result.error) setError(result.error);
-          }}
-        />
+        <JobProgress job={job} onCancel={() => control(cancelJobAction)} onResume={() => control(resumeJobAction)} />
       ) : null}
     </section>
   );

@@ -1,47 +1,94 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { cancelEvalAction, resumeEvalAction } from "@/app/(app)/admin/eval/actions";
 import { ProgressBar } from "@/components/progress-bar";
+import type { EvalJobStatus } from "@/lib/db/eval-jobs";
+import { EVAL_STATUS_TEXT } from "./status-text";
 
 interface JobView {
-  status: "queued" | "running" | "done" | "failed";
+  status: EvalJobStatus;
   done: number;
   total: number;
   message: string | null;
+  cancelRequested?: boolean;
 }
-
-const TEXT = { queued: "대기 중", running: "평가 중", done: "완료", failed: "실패" } as const;
 
 /** Live progress of an evaluation; the page re-renders with the report when it finishes. */
 export function EvalProgress({ id, initial }: { id: string; initial: JobView }) {
   const router = useRouter();
   const [job, setJob] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
   const active = job.status === "queued" || job.status === "running";
+  const reload = useCallback(async () => {
+    const response = await fetch(`/api/admin/evals/${id}`, { cache: "no-store" }).catch(() => null);
+    return response?.ok ? ((await response.json()) as JobView) : null;
+  }, [id]);
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(async () => {
-      const response = await fetch(`/api/admin/evals/${id}`, { cache: "no-store" }).catch(() => null);
-      if (!response?.ok) return;
-      const next = (await response.json()) as JobView;
+      const next = await reload();
+      if (!next) return;
       setJob(next);
-      if (next.status === "done" || next.status === "failed") router.refresh();
+      if (next.status !== "queued" && next.status !== "running") router.refresh();
     }, 700);
     return () => clearInterval(timer);
-  }, [id, active, router]);
+  }, [active, router, reload]);
+  const act = async (action: typeof cancelEvalAction) => {
+    const result = await action(id);
+    setError(result.error ?? null);
+    const next = await reload();
+    if (next) setJob(next);
+  };
   const percent = job.total ? Math.round((job.done / job.total) * 100) : job.status === "done" ? 100 : 0;
+  const interrupted = job.status === "interrupted";
   return (
     <div className="space-y-2 rounded-xl border border-line bg-white p-4" data-testid="eval-progress">
       <div className="flex justify-between text-sm">
         <span data-testid="eval-status" data-status={job.status} className="font-medium">
-          {TEXT[job.status]}
+          {EVAL_STATUS_TEXT[job.status]}
         </span>
         <span className="tabular-nums text-muted">
           {job.done}/{job.total || "?"}
         </span>
       </div>
       <ProgressBar percent={percent} label="평가 진행률" failed={job.status === "failed"} />
-      {job.message ? <p className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">{job.message}</p> : null}
+      {job.message ? (
+        <p
+          className={`rounded px-2 py-1 text-sm ${job.status === "failed" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900"}`}
+        >
+          {job.message}
+        </p>
+      ) : null}
+      <div className="flex gap-4">
+        {interrupted ? (
+          <button
+            type="button"
+            onClick={() => act(resumeEvalAction)}
+            className="text-sm text-accent underline"
+            data-testid="eval-resume"
+          >
+            이어서 평가
+          </button>
+        ) : null}
+        {active || interrupted ? (
+          <button
+            type="button"
+            onClick={() => act(cancelEvalAction)}
+            disabled={job.cancelRequested}
+            className="text-sm text-red-700 underline disabled:no-underline disabled:opacity-60"
+            data-testid="eval-cancel"
+          >
+            {job.cancelRequested ? "취소하는 중…" : "평가 취소"}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

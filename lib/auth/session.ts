@@ -53,6 +53,8 @@ export async function signIn(
     throw new AppError("auth:invalid_credentials");
   }
   attempt.succeeded();
+  // Said only after the right password, so it does not reveal which emails have accounts.
+  if (!found.active) throw new AppError("auth:deactivated");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + env().SESSION_TTL_HOURS * 3_600_000);
   await insertSession({ tokenHash: hashToken(token), userId: found.id, expiresAt, userAgent: options.userAgent, now });
@@ -64,26 +66,50 @@ export async function signIn(
 }
 
 /**
- * The signed-in user for a cookie token, or null: unknown, past its lifetime, unused for longer
- * than SESSION_IDLE_MINUTES (both are deleted), or its user deleted. Use is recorded at most once
- * a minute per session.
+ * Why a request that carried a session cookie is no longer signed in, so the sign-in page can
+ * say so: "deactivated" / "password_reset" (an admin ended it), "idle", "expired" (its lifetime),
+ * "unknown" (gone: signed out elsewhere, account deleted, purged).
  */
-export async function resolveSession(token: string | undefined, now = new Date()): Promise<UserRecord | null> {
-  if (!token) return null;
+export type SessionEnd = "deactivated" | "password_reset" | "idle" | "expired" | "unknown";
+
+export type SessionResolution = { user: UserRecord; ended?: undefined } | { user: null; ended?: SessionEnd };
+
+const ADMIN_REASONS = new Set<string>(["deactivated", "password_reset"]);
+
+/**
+ * The signed-in user for a cookie token, or why there is none: unknown, past its lifetime, unused
+ * for longer than SESSION_IDLE_MINUTES, ended by an admin (these are deleted), or its user
+ * deleted or deactivated. Use is recorded at most once a minute per session.
+ */
+export async function resolveSessionDetailed(token: string | undefined, now = new Date()): Promise<SessionResolution> {
+  if (!token) return { user: null };
   const found = await findSessionWithUser(hashToken(token));
-  if (!found) return null;
+  if (!found) return { user: null, ended: "unknown" };
   const { session, user } = found;
   const idleMs = env().SESSION_IDLE_MINUTES * 60_000;
   const idleFor = now.getTime() - session.lastSeenAt.getTime();
-  if (session.expiresAt <= now || idleFor > idleMs) {
+  let ended: SessionEnd | undefined;
+  // Deactivation ends sessions when it happens; checking the account here too closes the gap of
+  // a sign-in that passed its own check just before.
+  if (!user.active) ended = "deactivated";
+  else if (session.expiresAt <= now)
+    ended =
+      session.endedReason && ADMIN_REASONS.has(session.endedReason) ? (session.endedReason as SessionEnd) : "expired";
+  else if (idleFor > idleMs) ended = "idle";
+  if (ended) {
     await deleteSessionById(session.id);
-    return null;
+    return { user: null, ended };
   }
   if (idleFor >= SESSION_TOUCH_INTERVAL_MS) {
     // A failed write (database busy) must not sign the user out; the next request tries again.
     await touchSession(session.id, now, new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS)).catch(logError);
   }
-  return user;
+  return { user };
+}
+
+/** The signed-in user for a cookie token, or null (see resolveSessionDetailed). */
+export async function resolveSession(token: string | undefined, now = new Date()): Promise<UserRecord | null> {
+  return (await resolveSessionDetailed(token, now)).user;
 }
 
 export async function signOut(token: string | undefined): Promise<void> {

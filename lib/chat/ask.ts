@@ -1,14 +1,21 @@
 import { generateChat } from "../ai/chat";
+import { recordFault } from "../ai/faults";
 import { standalonePrompt } from "../ai/prompts/standalone";
-import { addMessage, createChat, findOwnChat, finishMessage } from "../db/chats";
+import { saveChatFilters } from "../db/chat-filters";
+import { addMessage, createChat, findOwnChat, finishMessage, setChatStrategy } from "../db/chats";
 import { listCorpora } from "../db/corpora";
+import { courtsOfLevel } from "../db/decision-lookup";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
+import { DEFAULT_STRATEGY, isStrategyId, type StrategyId } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
+import { AnswerDeadline } from "./answer-deadline";
 import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
+import { type ChatFilters, normalizeFilters, toStoreFilter } from "./filters";
+import { emptySearchAnswer } from "./no-corpus";
 import { partialRecord } from "./partial-record";
 import { ProgressSaver } from "./progress-saver";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
@@ -19,30 +26,41 @@ export interface PreparedAsk {
   assistantMessageId: string;
   question: string;
   history: { role: "user" | "assistant"; content: string }[];
-  /** Corpora to search; all of them when absent. */
-  corpusIds?: string[];
+  /** What to search (corpora, courts, dates, case types); everything when absent. */
+  filters?: ChatFilters;
+  /** The query-time strategy: the one asked for, else the chat's remembered one, else RAR. */
+  strategy?: StrategyId;
 }
 
 const titleOf = (question: string) => (question.length > 40 ? `${question.slice(0, 40)}…` : question);
 
-/** Stores the question (and a new chat when none is given) and an empty answer to fill in. */
+/**
+ * Stores the question (and a new chat when none is given) and an empty answer to fill in. The
+ * filters and the strategy become the chat's own: its next questions (and a reload) start from them.
+ */
 export async function prepareAsk(
   userId: string,
   question: string,
   chatId?: string,
-  corpusIds?: string[],
+  filters?: ChatFilters,
+  strategy?: StrategyId,
 ): Promise<PreparedAsk> {
+  const chosen = normalizeFilters(filters);
   let history: PreparedAsk["history"] = [];
+  let remembered: string | null = null;
   let id = chatId;
   if (id) {
     const chat = await findOwnChat(userId, id);
     if (!chat) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
+    remembered = chat.strategy;
     history = chat.messages
       .filter((m) => m.status === "complete" && (m.role === "user" || m.role === "assistant"))
       .map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
   } else {
     id = (await createChat(userId, titleOf(question))).id;
   }
+  await saveChatFilters(userId, id, chosen);
+  if (strategy && strategy !== remembered) await setChatStrategy(userId, id, strategy);
   await addMessage({ chatId: id, role: "user", content: question });
   const answer = await addMessage({ chatId: id, role: "assistant", content: "", status: "streaming" });
   return {
@@ -50,7 +68,8 @@ export async function prepareAsk(
     assistantMessageId: answer.id,
     question,
     history,
-    corpusIds: corpusIds?.length ? corpusIds : undefined,
+    filters: chosen,
+    strategy: strategy ?? (isStrategyId(remembered) ? remembered : DEFAULT_STRATEGY),
   };
 }
 
@@ -65,6 +84,8 @@ export interface RunAskOptions {
   slots?: AnswerSlots;
   /** How often the answer written so far is saved while it streams (ms). */
   saveEveryMs?: number;
+  /** The stored message stopped streaming under us (a stop asked on another instance): abort. */
+  onStopRequested?: () => void;
 }
 
 /**
@@ -79,14 +100,17 @@ export async function runAsk(
   signal: AbortSignal,
   options: RunAskOptions = {},
 ): Promise<AnswerState> {
-  let state = initialAnswerState();
+  let state: AnswerState = { ...initialAnswerState(), filters: prepared.filters };
   let trace: PipelineTrace | undefined;
   const messageId = prepared.assistantMessageId;
   const snapshot = () => partialRecord(state, trace, prepared.question);
   const saver = new ProgressSaver(messageId, () => ({ content: state.answer, trace: snapshot() }), {
     everyMs: options.saveEveryMs,
+    onNotStreaming: options.onStopRequested,
   });
+  let deadline: AnswerDeadline | undefined;
   const forward = (event: ChatEvent) => {
+    if (event.type === "query-delta" || event.type === "answer-delta") deadline?.progressed();
     state = applyChatEvent(state, event);
     saver.changed();
     emit(event, state);
@@ -96,29 +120,70 @@ export async function runAsk(
     release = await (options.slots ?? defaultSlots()).acquire(signal, (ahead) => forward({ type: "waiting", ahead }));
     if (state.waiting !== undefined) forward({ type: "waiting", ahead: null });
     // A corpus indexed by another tokenizer version is refused before anything is searched.
+    const scope = prepared.filters?.corpusIds;
     const corpora = await listCorpora();
-    assertSearchable(prepared.corpusIds ? corpora.filter((c) => prepared.corpusIds?.includes(c.id)) : corpora);
+    assertSearchable(scope ? corpora.filter((c) => scope.includes(c.id)) : corpora);
+    const base = await defaultPipelineDeps(signal);
+    const filter = await toStoreFilter(prepared.filters, (level) => courtsOfLevel(level));
+    // Nothing to search (a fresh install, or filters nothing matches): say so, and call no model.
+    const empty = await emptySearchAnswer(base.store, filter);
+    if (empty) {
+      forward({ type: "notice", code: empty.code, message: empty.notice });
+      const record: AnswerRecord = {
+        ...partialRecord(state, trace, prepared.question),
+        answer: empty.answer,
+        parts: [{ type: "text", text: empty.answer }],
+        retrievalOnly: true,
+      };
+      await saver.close();
+      await finishMessage(messageId, { content: empty.answer, status: "complete", trace: record });
+      forward({ type: "done", record });
+      return state;
+    }
+    const seconds = env().ANSWER_DEADLINE_SECONDS;
+    const clock = new AnswerDeadline(seconds * 1000, (stalled) => {
+      // A model that went quiet is unwell: the status panel turns amber (and the cooldown applies).
+      if (stalled && base.stream) {
+        recordFault(
+          "llm",
+          new AppError("ai:timeout", {
+            userMessage: `언어 모델이 답변 제한 시간(${seconds}초) 안에 응답하지 않았습니다.`,
+          }),
+        );
+      }
+    });
+    deadline = clock;
     const deps = {
-      ...(await defaultPipelineDeps(signal)),
-      filter: prepared.corpusIds ? { corpusIds: prepared.corpusIds } : undefined,
+      ...base,
+      filter,
+      deadline: {
+        signal: clock.signal,
+        notice: `답변 제한 시간(${seconds}초)이 지나 언어 모델 호출을 멈췄습니다. 그때까지 작성된 답변과 찾은 판례로 마칩니다.`,
+      },
     };
     let question = prepared.question;
     if (prepared.history.length > 0 && deps.stream) {
-      // A follow-up is rewritten into a standalone question; if that fails, the raw follow-up is used.
+      // A follow-up is rewritten into a standalone question; if that fails (or runs out of time),
+      // the raw follow-up is used.
       question = await generateChat({
         role: "analyst",
         ...standalonePrompt(prepared.history, prepared.question),
-        signal,
+        signal: AbortSignal.any([signal, clock.signal]),
       })
         .then((r) => r.text.trim() || prepared.question)
-        .catch((error) => {
-          if (toAppError(error).code === "ai:aborted") throw error;
+        .catch(() => {
+          if (signal.aborted) throw new AppError("ai:aborted");
           return prepared.question;
         });
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
-    const result = await runPipeline(question, deps, { mode: "rar", onTrace: (t) => (trace = t) }, forward);
-    const record: AnswerRecord = { ...result, standalone: question !== prepared.question ? question : undefined };
+    const mode = prepared.strategy ?? DEFAULT_STRATEGY;
+    const result = await runPipeline(question, deps, { mode, onTrace: (t) => (trace = t) }, forward);
+    const record: AnswerRecord = {
+      ...result,
+      standalone: question !== prepared.question ? question : undefined,
+      filters: prepared.filters,
+    };
     await saver.close();
     await finishMessage(messageId, { content: result.answer, status: "complete", trace: record });
     forward({ type: "done", record });
@@ -135,6 +200,7 @@ export async function runAsk(
       forward({ type: "error", message: appError.userMessage });
     }
   } finally {
+    deadline?.dispose();
     release?.();
   }
   return state;

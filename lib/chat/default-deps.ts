@@ -1,11 +1,12 @@
 import { streamChat } from "../ai/chat";
+import { streamChatScored } from "../ai/chat-logprobs";
 import { aiConfig, type RetryPolicy } from "../ai/config";
 import { embedTexts } from "../ai/embed";
 import { coolingDown, type FaultyComponent, recordFault, recordSuccess } from "../ai/faults";
 import { rerank } from "../ai/rerank";
 import { env } from "../env";
 import type { PipelineDeps, StreamFn } from "../rag/pipeline";
-import { DEFAULT_SETTINGS } from "../rag/settings";
+import { pipelineSettingsFromEnv } from "../rag/strategies/settings-from-env";
 import { getStore } from "../store";
 
 /**
@@ -74,10 +75,18 @@ export async function defaultPipelineDeps(signal?: AbortSignal): Promise<Pipelin
   const reranker = config.rerank && { ...config.rerank, timeoutMs: settings.CHAT_RERANK_TIMEOUT_MS };
   return {
     store: await getStore(),
-    settings: DEFAULT_SETTINGS,
+    settings: pipelineSettingsFromEnv(settings),
     signal,
     notices,
-    stream: chat && usable("llm") ? observedStream((request) => streamChat({ ...request, config: chat })) : undefined,
+    stream:
+      chat && usable("llm")
+        ? observedStream((request) =>
+            // CC-RAG asks for token log-probs, which only the `openai` client hands on.
+            request.logprobs
+              ? streamChatScored({ ...request, config: chat })
+              : streamChat({ ...request, config: chat }),
+          )
+        : undefined,
     embed:
       embeddings && usable("embeddings")
         ? (text) =>

@@ -10,7 +10,8 @@ import type { AnswerRecord } from "./types";
  * reload shows what the lawyer saw.
  */
 export function partialRecord(state: AnswerState, trace: PipelineTrace | undefined, question: string): AnswerRecord {
-  const context = state.context ?? [];
+  // Stopped before reranking: the passages the original question found are what was shown.
+  const context = state.context ?? state.provisional ?? [];
   return {
     answer: state.answer,
     parts: splitCitations(state.answer, context),
@@ -30,5 +31,6 @@ export function partialRecord(state: AnswerState, trace: PipelineTrace | undefin
         },
     retrievalOnly: false,
     standalone: state.standalone,
+    filters: state.filters,
   };
 }

@@ -1,5 +1,6 @@
 import { saveMessageProgress } from "../db/chats";
 import { logError } from "../errors";
+import { ANSWER_BEAT_MS } from "./answer-liveness";
 import type { AnswerRecord } from "./types";
 
 const DEFAULT_EVERY_MS = 2_000;
@@ -9,6 +10,9 @@ const DEFAULT_EVERY_MS = 2_000;
  * changes: the database then always holds what the lawyer saw up to a few seconds ago, whatever
  * happens to the server. Saves never overlap; a failed save is logged and retried with the next
  * change (the answer itself goes on streaming).
+ *
+ * While nothing changes (waiting on a slow model) it still saves every `beatMs`: the write's
+ * updatedAt tells other servers and the stale sweep that this answer has a live writer.
  */
 export class ProgressSaver {
   private dirty = false;
@@ -16,13 +20,21 @@ export class ProgressSaver {
   private inFlight: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly everyMs: number;
+  private readonly beat: ReturnType<typeof setInterval>;
+  private readonly onNotStreaming?: () => void;
 
   constructor(
     private readonly messageId: string,
     private readonly read: () => { content: string; trace: AnswerRecord },
-    options: { everyMs?: number } = {},
+    options: { everyMs?: number; beatMs?: number; onNotStreaming?: () => void } = {},
   ) {
     this.everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
+    this.onNotStreaming = options.onNotStreaming;
+    this.beat = setInterval(() => {
+      this.dirty = true;
+      if (!this.timer) this.flush();
+    }, options.beatMs ?? ANSWER_BEAT_MS);
+    this.beat.unref?.();
   }
 
   changed(): void {
@@ -43,6 +55,9 @@ export class ProgressSaver {
     const { content, trace } = this.read();
     this.inFlight = this.inFlight
       .then(() => saveMessageProgress(this.messageId, { content, trace }))
+      .then((streaming) => {
+        if (!streaming && !this.closed) this.onNotStreaming?.();
+      })
       .catch((error) => {
         this.dirty = true;
         logError(error);
@@ -52,6 +67,7 @@ export class ProgressSaver {
   /** Stops saving; resolves once a save in flight has landed (the final write must come after it). */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.beat);
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.inFlight;

@@ -1,6 +1,11 @@
 import type { ScoredChunk } from "../ingest/types";
+import { type StrategyTrace, upsertStep } from "../rag/strategies/steps";
 import type { QueryKind } from "../rag/types";
+import type { ChatFilters } from "./filters";
 import type { AnswerRecord, ChatEvent } from "./types";
+
+/** Passages of the original question shown while the other queries are still being written. */
+const PROVISIONAL_PASSAGES = 10;
 
 /**
  * What the lawyer sees of an answer in progress, folded from the pipeline's events on the server
@@ -18,9 +23,18 @@ export interface AnswerState {
   retrieved: Partial<Record<QueryKind, number>>;
   fusedCount?: number;
   context?: ScoredChunk[];
+  /**
+   * The original question's best passages, shown the moment they are found, before the other
+   * queries exist (a slow model then still shows precedents at once); replaced by `context`.
+   */
+  provisional?: ScoredChunk[];
   reranked?: boolean;
+  /** The search filters this answer is written with. */
+  filters?: ChatFilters;
   answer: string;
   notices: { code: string; message: string }[];
+  /** The strategy that answers and its own steps (related terms, rewrites, passage, confidence…). */
+  strategy?: StrategyTrace;
   record?: AnswerRecord;
   error?: string;
 }
@@ -49,13 +63,30 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       if (event.which === "rationale") return { ...state, rationale: event.text };
       return state;
     case "retrieved":
-      return { ...state, retrieved: { ...state.retrieved, [event.which]: event.chunks.length } };
+      return {
+        ...state,
+        retrieved: { ...state.retrieved, [event.which]: event.chunks.length },
+        provisional:
+          event.which === "original" && !state.context
+            ? event.chunks.slice(0, PROVISIONAL_PASSAGES)
+            : state.provisional,
+      };
     case "fused":
       return { ...state, fusedCount: event.chunks.length };
     case "reranked":
-      return { ...state, context: event.chunks, reranked: event.reranked };
+      return { ...state, context: event.chunks, provisional: undefined, reranked: event.reranked };
     case "answer-delta":
       return { ...state, answer: state.answer + event.delta };
+    case "answer-reset":
+      return { ...state, answer: "" };
+    case "strategy":
+      return { ...state, strategy: { id: event.id, label: event.label, steps: [] } };
+    case "strategy-step": {
+      if (!state.strategy) return state;
+      const steps = upsertStep(state.strategy.steps, event.step);
+      const lowConfidence = event.step.kind === "verdict" ? event.step.lowConfidence : state.strategy.lowConfidence;
+      return { ...state, strategy: { ...state.strategy, steps, lowConfidence } };
+    }
     case "notice":
       return { ...state, notices: [...state.notices, { code: event.code, message: event.message }] };
     case "done":
@@ -64,6 +95,7 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
         status: "done",
         answer: event.record.answer,
         context: event.record.context,
+        provisional: undefined,
         record: event.record,
       };
     case "stopped":
@@ -79,6 +111,8 @@ const STORED_STATUS: Record<string, AnswerState["status"]> = {
   interrupted: "interrupted",
   // Still being written: the page reconnects to it (or learns that it ended meanwhile).
   streaming: "running",
+  // A stop was asked; the writing instance is finishing it.
+  stopping: "running",
 };
 
 function parseRecord(trace: string | null): AnswerRecord | undefined {
@@ -107,6 +141,8 @@ export function stateFromStored(content: string, status: string, trace: string |
     fusedCount: record?.trace.fused.length,
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],
+    filters: record?.filters,
+    strategy: record?.trace.strategy,
     record,
     error: status === "error" ? "답변을 만드는 중 오류가 발생했습니다." : undefined,
   };

@@ -1,6 +1,7 @@
 import type { ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "../rag/citations";
 import type { PipelineEvent, PipelineTrace } from "../rag/types";
+import type { ChatFilters } from "./filters";
 
 /** What an assistant message keeps: the answer, its checked citations, the passages and the trace. */
 export interface AnswerRecord {
@@ -11,6 +12,8 @@ export interface AnswerRecord {
   retrievalOnly: boolean;
   /** The follow-up rewritten into a standalone question, when it was one. */
   standalone?: string;
+  /** The search filters the answer was written with. */
+  filters?: ChatFilters;
 }
 
 /** The events a chat client receives: the pipeline's, then how the answer ended. */

@@ -4,19 +4,19 @@ export interface ChatSummary {
   id: string;
   title: string;
   updatedAt: Date;
+  /** The matter (사건 폴더) it is filed under, if any. */
+  matterId: string | null;
 }
+
+const SUMMARY = { id: true, title: true, updatedAt: true, matterId: true } as const;
 
 /** A lawyer only ever sees their own chats: every query is scoped by userId. */
 export async function listChats(userId: string, client: Db = db()): Promise<ChatSummary[]> {
-  return client.chat.findMany({
-    where: { userId },
-    orderBy: { updatedAt: "desc" },
-    select: { id: true, title: true, updatedAt: true },
-  });
+  return client.chat.findMany({ where: { userId }, orderBy: { updatedAt: "desc" }, select: SUMMARY });
 }
 
 export async function createChat(userId: string, title: string, client: Db = db()): Promise<ChatSummary> {
-  return client.chat.create({ data: { userId, title }, select: { id: true, title: true, updatedAt: true } });
+  return client.chat.create({ data: { userId, title }, select: SUMMARY });
 }
 
 /** Returns the chat only when it belongs to the user (null otherwise, indistinguishable from missing). */
@@ -25,6 +25,16 @@ export async function findOwnChat(userId: string, chatId: string, client: Db = d
     where: { id: chatId, userId },
     include: { messages: { orderBy: { createdAt: "asc" } } },
   });
+}
+
+/** Remembers the query-time strategy of one of the user's chats (another user's is left alone). */
+export async function setChatStrategy(
+  userId: string,
+  chatId: string,
+  strategy: string | null,
+  client: Db = db(),
+): Promise<void> {
+  await client.chat.updateMany({ where: { id: chatId, userId }, data: { strategy } });
 }
 
 export async function deleteOwnChat(userId: string, chatId: string, client: Db = db()): Promise<boolean> {
@@ -37,9 +47,11 @@ export interface MessageRecord {
   chatId: string;
   role: "user" | "assistant";
   content: string;
-  status: "complete" | "streaming" | "stopped" | "interrupted" | "error";
+  status: "complete" | "streaming" | "stopping" | "stopped" | "interrupted" | "error";
   trace: string | null;
   createdAt: Date;
+  /** Last write: while streaming, the writer's keep-alive (lib/chat/answer-liveness.ts). */
+  updatedAt: Date;
 }
 
 export async function addMessage(
@@ -74,11 +86,25 @@ export async function saveMessageProgress(
   id: string,
   data: { content: string; trace: unknown },
   client: Db = db(),
-): Promise<void> {
-  await client.message.updateMany({
+): Promise<boolean> {
+  const result = await client.message.updateMany({
     where: { id, status: "streaming" },
     data: { content: data.content, trace: JSON.stringify(data.trace) },
   });
+  // false: no longer streaming (a stop asked on another instance, swept, or deleted).
+  return result.count > 0;
+}
+
+/**
+ * Asks the server writing one of the user's answers to stop it, through the database: another
+ * instance's progress save finds it no longer streaming and aborts (lib/chat/answer-liveness.ts).
+ */
+export async function requestMessageStop(userId: string, id: string, client: Db = db()): Promise<boolean> {
+  const result = await client.message.updateMany({
+    where: { id, status: "streaming", chat: { userId } },
+    data: { status: "stopping" },
+  });
+  return result.count > 0;
 }
 
 /** One message of a chat the user owns (null otherwise, indistinguishable from missing). */
@@ -97,7 +123,9 @@ export async function listOwnMessages(userId: string, chatId: string, client: Db
  * Answers left "streaming" by a server that stopped mid-answer (restart, crash, kill -9) are
  * marked interrupted; their text and trace, saved while they streamed, are kept.
  */
-export async function closeDanglingMessages(client: Db = db()): Promise<number> {
-  const result = await client.message.updateMany({ where: { status: "streaming" }, data: { status: "interrupted" } });
+export async function closeDanglingMessages(client: Db = db(), untouchedSince?: Date): Promise<number> {
+  const status = { in: ["streaming", "stopping"] };
+  const where = untouchedSince ? { status, updatedAt: { lt: untouchedSince } } : { status };
+  const result = await client.message.updateMany({ where, data: { status: "interrupted" } });
   return result.count;
 }

@@ -114,6 +114,21 @@ export async function upsertDocument(input: DocumentInput, client: Db = db()): P
   });
 }
 
+/** Like upsertDocument for a batch, in one transaction: one commit (one sync to disk), not one per document. */
+export async function upsertDocuments(inputs: DocumentInput[], client: Db = db()): Promise<void> {
+  if (inputs.length === 0) return;
+  const tokenizerVersion = TOKENIZER_VERSION;
+  await client.$transaction(
+    inputs.map(({ corpusId, caseNo, ...rest }) =>
+      client.document.upsert({
+        where: { corpusId_caseNo: { corpusId, caseNo } },
+        create: { corpusId, caseNo, ...rest, tokenizerVersion },
+        update: { ...rest, tokenizerVersion },
+      }),
+    ),
+  );
+}
+
 export async function listDocuments(
   corpusId: string,
   options: { query?: string; skip?: number; take?: number } = {},

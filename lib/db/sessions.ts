@@ -15,6 +15,8 @@ export interface SessionRecord {
   userId: string;
   expiresAt: Date;
   lastSeenAt: Date;
+  /** Set when an admin ended it early (see lib/db/user-admin.ts). */
+  endedReason: string | null;
 }
 
 /** The session with this token hash and its user (null when either is gone). */
@@ -24,7 +26,7 @@ export async function findSessionWithUser(
 ): Promise<{ session: SessionRecord; user: UserRecord } | null> {
   const session = await client.session.findUnique({
     where: { tokenHash },
-    select: { id: true, userId: true, expiresAt: true, lastSeenAt: true },
+    select: { id: true, userId: true, expiresAt: true, lastSeenAt: true, endedReason: true },
   });
   if (!session) return null;
   const user = await findUserById(session.userId, client);

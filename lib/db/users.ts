@@ -8,6 +8,8 @@ export interface UserRecord {
   email: string;
   name: string;
   role: Role;
+  /** False while an admin has deactivated the account. */
+  active: boolean;
   createdAt: Date;
 }
 
@@ -16,13 +18,14 @@ interface UserRow {
   email: string;
   name: string;
   role: string;
+  deactivatedAt: Date | null;
   createdAt: Date;
 }
 
 function toRecord(row: UserRow): UserRecord {
   // Unknown roles in the database get the least privilege rather than crashing the page.
   const role: Role = row.role === "admin" ? "admin" : "lawyer";
-  return { id: row.id, email: row.email, name: row.name, role, createdAt: row.createdAt };
+  return { id: row.id, email: row.email, name: row.name, role, active: !row.deactivatedAt, createdAt: row.createdAt };
 }
 
 export async function findUserByEmail(

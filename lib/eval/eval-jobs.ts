@@ -3,18 +3,36 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ReplayBook } from "../ai/model-calls/replay-book";
 import { getCorpus } from "../db/corpora";
-import { createEvalJob, type EvalJobRecord, getEvalJob, listUnfinishedEvalJobs, updateEvalJob } from "../db/eval-jobs";
-import { env } from "../env";
+import {
+  beatEvalJob,
+  claimEvalJob,
+  closeEvalJob,
+  createEvalJob,
+  type EvalJobRecord,
+  getEvalJob,
+  isEvalCancelRequested,
+  listUnfinishedEvalJobs,
+  requestEvalCancel,
+  requeueEvalJob,
+  sweepStaleEvalJobs,
+  updateOwnedEvalJob,
+} from "../db/eval-jobs";
+import { isStale } from "../db/jobs";
+import { env, filesDir } from "../env";
 import { AppError, logError, toAppError } from "../errors";
+import { ownerProcessGone, parseOwner } from "../job-owner";
+import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
+import { JobStopped, startJobRuntime } from "../job-runtime";
 import { createSerialQueue } from "../serial-queue";
 import { parseBenchmark } from "./benchmark";
 import { executeEvaluation } from "./execute";
 import { resolveSystems } from "./systems";
 
 /**
- * Evaluations started from the admin page run in the background of the server process, one at a
- * time, with progress in the database. Results are cached per (system, item), so a run interrupted
- * by a restart resumes (re-queued at start-up) without repeating finished pairs.
+ * Evaluations started from the admin page run in the background, one at a time, each in a job
+ * child process (lib/job-process.ts), with progress and a heartbeat in the database. Results are
+ * cached per (system, item), so a run interrupted by a restart resumes (re-queued at start-up)
+ * without repeating finished pairs.
  */
 
 export async function startEvaluation(input: {
@@ -46,7 +64,7 @@ export async function startEvaluation(input: {
   if (input.replay !== undefined) new ReplayBook(input.replay, "기록 파일"); // refuses a bad line by number
   const baseline = systems.some((s) => s.id === input.baseline) ? input.baseline : undefined;
   const id = randomUUID();
-  const dir = resolve(env().DATA_DIR, "evals", id);
+  const dir = resolve(filesDir(), "evals", id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "benchmark.jsonl"), input.benchmark);
   if (input.replay !== undefined) writeFileSync(join(dir, "calls.jsonl"), input.replay);
@@ -64,18 +82,36 @@ export async function startEvaluation(input: {
   return job;
 }
 
-async function runJob(id: string): Promise<void> {
-  const job = await getEvalJob(id);
-  if (!job) return;
+export interface EvalRunOptions {
+  /** Who runs it (the server's job child writes the server's owner). */
+  owner: string;
+  heartbeatMs?: number;
+}
+
+/**
+ * Runs one evaluation to its end in this process (the server's job child calls it). Finished
+ * pairs are cached on disk, so running an interrupted evaluation again resumes it.
+ */
+export async function runEvalJob(id: string, options: EvalRunOptions): Promise<EvalJobRecord | null> {
+  const { owner } = options;
+  const job = await claimEvalJob(id, owner);
+  if (!job) return getEvalJob(id);
+  const runtime = startJobRuntime({
+    beat: () => beatEvalJob(id, owner),
+    cancelRequested: () => isEvalCancelRequested(id),
+    heartbeatMs: options.heartbeatMs ?? env().JOB_HEARTBEAT_SECONDS * 1000,
+  });
+  const ownedUpdate = async (data: Parameters<typeof updateOwnedEvalJob>[2]) => {
+    if (!(await updateOwnedEvalJob(id, owner, data))) runtime.lose();
+  };
   try {
     const { items } = parseBenchmark(readFileSync(job.benchPath, "utf8"));
     const { systems } = resolveSystems(job.systems.join(","));
     const optionsFile = join(job.outDir, "options.json");
-    const options = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, "utf8")) : {}) as {
+    const chosen = (existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, "utf8")) : {}) as {
       replay?: boolean;
       baseline?: string;
     };
-    await updateEvalJob(id, { status: "running", startedAt: job.startedAt ?? new Date(), message: null });
     let last = 0;
     await executeEvaluation({
       corpusId: job.corpusId,
@@ -83,32 +119,121 @@ async function runJob(id: string): Promise<void> {
       systems,
       outDir: job.outDir,
       title: job.name,
-      replay: options.replay ? join(job.outDir, "calls.jsonl") : undefined,
-      baseline: options.baseline,
+      replay: chosen.replay ? join(job.outDir, "calls.jsonl") : undefined,
+      baseline: chosen.baseline,
       cacheDir: join(job.outDir, "cache"),
+      checkpoint: () => runtime.checkpoint(),
+      signal: runtime.signal,
       onProgress: (done, total) => {
         if (Date.now() - last < 300 && done < total) return;
         last = Date.now();
-        void updateEvalJob(id, { done, total });
+        void ownedUpdate({ done, total }).catch(logError);
       },
     });
-    await updateEvalJob(id, { status: "done", finishedAt: new Date() });
+    await ownedUpdate({ status: "done", finishedAt: new Date() });
   } catch (error) {
-    logError(error);
-    await updateEvalJob(id, { status: "failed", message: toAppError(error).userMessage, finishedAt: new Date() });
+    const reason = error instanceof JobStopped ? error.reason : runtime.stopReason();
+    if (reason) {
+      if (reason === "cancelled") {
+        await ownedUpdate({ status: "cancelled", message: "평가를 취소했습니다.", finishedAt: new Date() });
+      }
+      // Taken away, or the process is stopping: left for whoever holds it now, or to be resumed.
+    } else {
+      logError(error);
+      await ownedUpdate({ status: "failed", message: toAppError(error).userMessage, finishedAt: new Date() });
+    }
+  } finally {
+    runtime.stop();
   }
+  return getEvalJob(id);
 }
 
-const evaluations = createSerialQueue(runJob);
+async function runQueued(id: string): Promise<void> {
+  const job = await getEvalJob(id);
+  if (job?.status !== "queued") return;
+  const result = await runJobProcess("eval", id, {
+    watch: async () => {
+      const now = await getEvalJob(id);
+      if (!now || (now.status !== "queued" && now.status !== "running")) return "gone";
+      if (now.status === "running" && now.owner !== serverOwner()) return "gone";
+      return now.cancelRequested ? "cancel" : "running";
+    },
+  });
+  const after = await getEvalJob(id);
+  if (!after) return;
+  const ours = after.status === "queued" || (after.status === "running" && after.owner === serverOwner());
+  if (!ours) return;
+  // The server is stopping (its child got the Ctrl+C or SIGTERM): the next start resumes it.
+  if (result.code === LEFT_FOR_NEXT_SERVER && after.status === "running" && !after.cancelRequested) return;
+  const how = result.error
+    ? "시작되지 못했습니다"
+    : `예기치 않게 끝났습니다 (${result.signal ?? `종료 코드 ${result.code}`})`;
+  await closeEvalJob(
+    after,
+    [after.status],
+    after.cancelRequested
+      ? { status: "cancelled", message: "평가를 취소했습니다." }
+      : { status: "interrupted", message: `평가 프로세스가 ${how}. 이어서 하거나 취소할 수 있습니다.` },
+  );
+}
+
+const evaluations = createSerialQueue(runQueued);
 
 export function enqueueEvaluation(id: string): void {
   evaluations.enqueue(id);
 }
 
+/** At server start: evaluations a previous server was running or had queued resume. */
 export async function resumeEvaluations(): Promise<number> {
-  const jobs = await listUnfinishedEvalJobs();
-  for (const job of jobs) enqueueEvaluation(job.id);
-  return jobs.length;
+  let count = 0;
+  for (const job of await listUnfinishedEvalJobs()) {
+    const owner = parseOwner(job.owner);
+    const liveElsewhere =
+      owner !== null && job.owner !== serverOwner() && !isStale(job) && !ownerProcessGone(job.owner);
+    if (liveElsewhere) continue;
+    if (await requeueEvalJob(job.id, [job.status])) {
+      enqueueEvaluation(job.id);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/** An evaluation for display, after sweeping dead ones. */
+export async function viewEvalJob(id: string): Promise<EvalJobRecord | null> {
+  await sweepStaleEvalJobs();
+  return getEvalJob(id);
+}
+
+/** Cancel always works: at once when no process runs it, else the running process stops within ~1 s. */
+export async function cancelEvaluation(id: string): Promise<EvalJobRecord> {
+  await sweepStaleEvalJobs();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const job = await getEvalJob(id);
+    if (!job) throw new AppError("not_found:resource");
+    if (job.status === "done" || job.status === "failed" || job.status === "cancelled") return job;
+    if (job.status === "running" && !isStale(job)) {
+      await requestEvalCancel(id);
+      return (await getEvalJob(id)) as EvalJobRecord;
+    }
+    if (await closeEvalJob(job, [job.status], { status: "cancelled", message: "평가를 취소했습니다." })) {
+      return (await getEvalJob(id)) as EvalJobRecord;
+    }
+  }
+  await requestEvalCancel(id);
+  return (await getEvalJob(id)) as EvalJobRecord;
+}
+
+/** Resumes an interrupted evaluation (finished pairs come from its cache). */
+export async function resumeEvaluation(id: string): Promise<EvalJobRecord> {
+  await sweepStaleEvalJobs();
+  const job = await getEvalJob(id);
+  if (!job) throw new AppError("not_found:resource");
+  if (job.status !== "interrupted") {
+    throw new AppError("bad_request:input", { userMessage: "중단된 평가만 이어서 할 수 있습니다." });
+  }
+  if (await requeueEvalJob(id, ["interrupted"])) enqueueEvaluation(id);
+  return (await getEvalJob(id)) as EvalJobRecord;
 }
 
 /** Report files an admin may download (nothing else from the job folder is served). */

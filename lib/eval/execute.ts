@@ -1,4 +1,5 @@
 import { streamChat } from "../ai/chat";
+import { streamChatScored } from "../ai/chat-logprobs";
 import { type AiConfig, aiConfigFrom, configuredComponents } from "../ai/config";
 import { embedTexts } from "../ai/embed";
 import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply";
@@ -9,7 +10,7 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
 import type { PipelineDeps } from "../rag/pipeline";
-import { DEFAULT_SETTINGS } from "../rag/settings";
+import { pipelineSettingsFromEnv } from "../rag/strategies/settings-from-env";
 import { getStore } from "../store";
 import type { BenchmarkItem } from "./benchmark";
 import { type EvalRun, runEvaluation } from "./run-eval";
@@ -26,8 +27,11 @@ export async function evalPipelineDeps(config: AiConfig): Promise<PipelineDeps> 
   const { chat, embeddings, rerank: reranker } = config;
   return {
     store: await getStore(),
-    settings: DEFAULT_SETTINGS,
-    stream: chat ? (request) => streamChat({ ...request, config: chat }) : undefined,
+    settings: pipelineSettingsFromEnv(),
+    stream: chat
+      ? (request) =>
+          request.logprobs ? streamChatScored({ ...request, config: chat }) : streamChat({ ...request, config: chat })
+      : undefined,
     embed: embeddings ? async (text) => (await embedTexts([text], { config: embeddings }))[0] ?? [] : undefined,
     rerank: reranker ? (query, docs, topN) => rerank(query, docs, { topN, config: reranker }) : undefined,
   };
@@ -48,6 +52,10 @@ export interface EvaluationInput {
   resamples?: number;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Between pairs: gives the event loop its turn; throws to stop the run (a cancelled job). */
+  checkpoint?: () => Promise<void>;
+  /** Aborts model calls in flight when the job must stop. */
+  signal?: AbortSignal;
 }
 
 /** One evaluation from the benchmark to the written report (the CLI and /admin/eval both run this). */
@@ -62,7 +70,7 @@ export async function executeEvaluation(input: EvaluationInput) {
       ? recordCalls(input.record)
       : modelCallsFromSettings(settings);
   const config = withModelCalls(aiConfigFrom(settings), calls, settings);
-  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] } };
+  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] }, signal: input.signal };
   const run: EvalRun = await runEvaluation({
     items: input.items,
     systems: input.systems,
@@ -72,6 +80,7 @@ export async function executeEvaluation(input: EvaluationInput) {
     fingerprint: { config, corpus: await corpusIndexVersion(corpus.id) },
     concurrency: input.concurrency,
     onProgress: input.onProgress,
+    checkpoint: input.checkpoint,
   });
   const baseline = input.baseline ?? (input.systems.some((s) => s.id === "sparse") ? "sparse" : input.systems[0]?.id);
   const report = writeReport(input.outDir, input.title, input.items, run, input.systems, {

@@ -4,6 +4,7 @@ import type { ModelCalls } from "../ai/model-calls/types";
 import type { CorpusIndexVersion } from "../db/corpora";
 import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
 import type { PipelineSettings } from "../rag/settings";
+import type { StrategyId } from "../rag/strategies/steps";
 import type { BenchmarkItem } from "./benchmark";
 import { type PromptHashes, promptHashes } from "./prompt-templates";
 import type { Component, SystemSpec } from "./systems";
@@ -35,13 +36,35 @@ export function rolesUsed(
   available: Record<Component, boolean>,
 ): Role[] {
   const roles: Role[] = [];
-  const answers = kind === "yesno" && available.llm;
-  if (system.kind === "llm-only") return answers ? ["answer"] : [];
-  if (system.options?.mode === "rar" && available.llm) roles.push("analyst", "judge");
+  const mode = system.options?.mode;
+  // CC-RAG answers (and judges its answers) on retrieval items too: its final passages depend on them.
+  const ccRagLoop = mode?.startsWith("cc-rag") && system.options?.selfAssessment !== false;
+  const answers = (kind === "yesno" || Boolean(ccRagLoop)) && available.llm;
+  if (system.kind === "llm-only") return kind === "yesno" && available.llm ? ["answer"] : [];
+  if (available.llm) roles.push(...(STRATEGY_WRITERS[mode ?? "hybrid"] ?? []));
   if (answers) roles.push("answer");
   if (system.dense && available.embeddings) roles.push("embeddings");
   if (system.rerank && available.reranker) roles.push("rerank");
   return roles;
+}
+
+/** The query-writing roles each strategy calls (HyDE's passage is written by the judge's model). */
+const STRATEGY_WRITERS: Partial<Record<StrategyId, Role[]>> = {
+  rar: ["analyst", "judge"],
+  "cc-rag-rar": ["analyst", "judge"],
+  synonym: ["analyst"],
+  "multi-query": ["analyst"],
+  hyde: ["judge"],
+};
+
+/** Only the strategy settings a mode reads are in its fingerprint (a changed τ keeps BM25's cache). */
+function strategySettingsOf(mode: StrategyId | undefined, settings: PipelineSettings["strategies"] | undefined) {
+  if (!settings) return undefined;
+  if (mode === "synonym") return { synonymTemperature: settings.synonymTemperature };
+  if (mode === "multi-query") return { multiQueryTemperature: settings.multiQueryTemperature };
+  if (mode === "hyde") return { hydeTemperature: settings.hydeTemperature };
+  if (mode?.startsWith("cc-rag")) return { ccRag: settings.ccRag };
+  return undefined;
 }
 
 /** Where the replies come from: the endpoint, the replayed file's content, or the endpoint and the file recorded to. */
@@ -64,9 +87,10 @@ function modelOf(config: AiConfig, role: Role): { model: string; endpoint: strin
 export function fingerprintOf(system: SystemSpec, kind: BenchmarkItem["kind"], ctx: FingerprintContext): Fingerprint {
   const roles = rolesUsed(system, kind, ctx.available);
   const prompts = ctx.prompts ?? promptHashes();
+  const mode = system.options?.mode;
   const promptFor: Partial<Record<Role, string>> = {
-    analyst: prompts.analyst,
-    judge: prompts.judge,
+    analyst: mode === "synonym" ? prompts.synonym : mode === "multi-query" ? prompts.multiQuery : prompts.analyst,
+    judge: mode === "hyde" ? prompts.hyde : prompts.judge,
     answer: system.kind === "llm-only" ? prompts.llmOnly : prompts.answer,
   };
   return {
@@ -78,12 +102,18 @@ export function fingerprintOf(system: SystemSpec, kind: BenchmarkItem["kind"], c
       dense: Boolean(system.dense),
     },
     item: kind,
-    pipeline: system.kind === "llm-only" ? null : { ...ctx.settings, ...system.settings },
+    pipeline: system.kind === "llm-only" ? null : pipelineOf(mode, { ...ctx.settings, ...system.settings }),
     models: Object.fromEntries(roles.map((r) => [r, modelOf(ctx.config, r)])),
     prompts: Object.fromEntries(roles.flatMap((r) => (promptFor[r] ? [[r, promptFor[r]]] : []))),
     corpus: system.kind === "llm-only" ? null : ctx.corpus,
     tokenizer: system.kind === "llm-only" ? null : (ctx.tokenizerVersion ?? TOKENIZER_VERSION),
   };
+}
+
+function pipelineOf(mode: StrategyId | undefined, settings: PipelineSettings) {
+  const { strategies, ...rest } = settings;
+  const own = strategySettingsOf(mode, strategies);
+  return own ? { ...rest, strategies: own } : rest;
 }
 
 function stable(value: unknown): string {

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { analystPrompt } from "../ai/prompts/analyst";
 import { answerPrompt, llmOnlyPrompt } from "../ai/prompts/answer";
+import { hydePrompt } from "../ai/prompts/hyde";
 import { judgePrompt } from "../ai/prompts/judge";
+import { multiQueryPrompt } from "../ai/prompts/multi-query";
+import { synonymPrompt } from "../ai/prompts/synonyms";
 import type { Chunk } from "../ingest/types";
 
 /**
@@ -16,6 +19,9 @@ export interface PromptFunctions {
   judgePrompt: typeof judgePrompt;
   answerPrompt: typeof answerPrompt;
   llmOnlyPrompt: typeof llmOnlyPrompt;
+  synonymPrompt: typeof synonymPrompt;
+  multiQueryPrompt: typeof multiQueryPrompt;
+  hydePrompt: typeof hydePrompt;
   yesNoNote: string;
 }
 
@@ -24,6 +30,9 @@ export const PROMPTS: PromptFunctions = {
   judgePrompt,
   answerPrompt,
   llmOnlyPrompt,
+  synonymPrompt,
+  multiQueryPrompt,
+  hydePrompt,
   yesNoNote: YES_NO_NOTE,
 };
 
@@ -46,7 +55,10 @@ const SAMPLE: Chunk = {
 const hash = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 
 /** One short hash per prompt the evaluation can send. */
-export type PromptHashes = Record<"analyst" | "judge" | "answer" | "llmOnly", string>;
+export type PromptHashes = Record<
+  "analyst" | "judge" | "answer" | "llmOnly" | "synonym" | "multiQuery" | "hyde",
+  string
+>;
 
 export function promptHashes(p: PromptFunctions = PROMPTS): PromptHashes {
   return {
@@ -60,5 +72,8 @@ export function promptHashes(p: PromptFunctions = PROMPTS): PromptHashes {
     ),
     answer: hash([p.answerPrompt(Q, [{ chunk: SAMPLE, score: 1 }], p.yesNoNote), p.yesNoNote]),
     llmOnly: hash([p.llmOnlyPrompt(Q, p.yesNoNote), p.yesNoNote]),
+    synonym: hash(p.synonymPrompt(Q)),
+    multiQuery: hash(p.multiQueryPrompt(Q)),
+    hyde: hash(p.hydePrompt(Q)),
   };
 }

@@ -3,6 +3,7 @@ import { difference, num, withInterval } from "./format";
 import { ALL_METRICS, ANSWER_METRICS, RETRIEVAL_METRICS } from "./metric-defs";
 import type { Summary, SystemSummary } from "./report";
 import type { EvalRun } from "./run-eval";
+import { strategyText } from "./strategy-outcome";
 
 const labelOf = (summaries: SystemSummary[], id: string) => summaries.find((s) => s.id === id)?.label ?? id;
 const metricLabel = (key: string) => ALL_METRICS.find((m) => m.key === key)?.label ?? key;
@@ -34,7 +35,9 @@ export function usedLines(summaries: SystemSummary[], fingerprints: EvalRun["fin
     const counts = u.items
       ? ` · 분석 질의 ${u.analytical}/${u.items}, 근거 질의 ${u.rationale}/${u.items}, 임베딩 ${u.dense}/${u.items}, 리랭커 ${u.reranked}/${u.items}`
       : "";
-    lines.push(`- ${s.label}: ${parts.length ? parts.join(", ") : "모델 호출 없음"}${counts}`);
+    lines.push(
+      `- ${s.label}: ${parts.length ? parts.join(", ") : "모델 호출 없음"}${counts}${strategyText(s.strategy)}`,
+    );
   }
   return lines;
 }

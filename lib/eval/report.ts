@@ -10,6 +10,7 @@ import {
 import { ALL_METRICS, HEADLINE, type MetricDef, type Row } from "./metric-defs";
 import { goldRanks, recallAtK } from "./metrics";
 import type { EvalRun } from "./run-eval";
+import { type StrategyCounts, strategyCounts } from "./strategy-outcome";
 import type { SystemSpec } from "./systems";
 
 export interface SystemSummary {
@@ -29,6 +30,8 @@ export interface SystemSummary {
   fromCache: number;
   /** How many questions actually used each component (a failed step, a missing reranker). */
   used: { items: number; analytical: number; rationale: number; dense: number; reranked: number };
+  /** The strategies' own steps, summed (absent for systems without any). */
+  strategy?: StrategyCounts;
 }
 
 export interface WinTable {
@@ -133,6 +136,7 @@ export function summarize(
         dense: count("dense"),
         reranked: count("reranked"),
       },
+      strategy: strategyCounts(rows.map((r) => r.result.strategy)),
     };
   });
 

@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError, toAppError } from "../errors";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
+import { yieldIfBusy } from "../time-slice";
 import type { BenchmarkItem } from "./benchmark";
 import { type Citations, citationsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
 import { PROMPTS } from "./prompt-templates";
+import { type StrategyOutcome, strategyOutcome } from "./strategy-outcome";
 import { type Component, depsFor, type SystemSpec, skipReason } from "./systems";
 import { extractYesNo } from "./yes-no";
 
@@ -27,6 +29,8 @@ export interface ItemResult {
   queries?: { analytical?: string; rationale?: string };
   /** What the run actually used (a query step that failed, a reranker that was not there). */
   used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
+  /** The strategy's own steps: a query step that fell back; CC-RAG's retries and verdict. */
+  strategy?: StrategyOutcome;
   /** Read from the cache rather than run (not stored in the cache itself). */
   fromCache?: boolean;
   error?: string;
@@ -105,6 +109,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
       reranked: trace.reranked,
       notices: trace.notices.map((n) => n.code),
     },
+    strategy: strategyOutcome(trace),
   };
 }
 
@@ -124,6 +129,8 @@ export async function runEvaluation(input: {
   fingerprint?: Omit<FingerprintContext, "available" | "settings">;
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Called before each pair: gives the event loop its turn; throws to stop the run (cancel). */
+  checkpoint?: () => Promise<void>;
 }): Promise<EvalRun> {
   if (input.cacheDir && !input.fingerprint) throw new Error("runEvaluation: a cache needs a fingerprint context");
   const ctx = input.fingerprint && { ...input.fingerprint, available: input.available, settings: input.deps.settings };
@@ -144,6 +151,7 @@ export async function runEvaluation(input: {
   let done = 0;
   const worker = async () => {
     for (let i = next++; i < tasks.length; i = next++) {
+      await (input.checkpoint ?? yieldIfBusy)();
       const { system, item } = tasks[i] as (typeof tasks)[number];
       const fp = fingerprints[system.id]?.[item.kind];
       const path = input.cacheDir && fp ? join(input.cacheDir, system.id, `${itemCacheKey(fp, item)}.json`) : undefined;

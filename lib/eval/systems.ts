@@ -32,6 +32,10 @@ const sweep: SystemSpec[] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((w) => ({
   dense: true,
 }));
 
+function strategy(id: string, label: string, options: PipelineOptions): SystemSpec {
+  return { id, label, needs: ["llm", "embeddings", "reranker"], kind: "pipeline", options, rerank: true, dense: true };
+}
+
 export const SYSTEMS: SystemSpec[] = [
   { id: "llm-only", label: "LLM only", needs: ["llm"], kind: "llm-only" },
   {
@@ -106,6 +110,14 @@ export const SYSTEMS: SystemSpec[] = [
     options: { mode: "rar" },
     rerank: true,
   },
+  // The other query-time strategies (METHOD.md §2, §5), on the same full stack as RAR.
+  strategy("synonym", "Synonym expansion", { mode: "synonym" }),
+  strategy("multi-query", "Multi-query", { mode: "multi-query" }),
+  strategy("hyde", "HyDE", { mode: "hyde" }),
+  strategy("cc-rag", "CC-RAG (원래 질문)", { mode: "cc-rag" }),
+  strategy("cc-rag-rar", "CC-RAG (RAR 질의)", { mode: "cc-rag-rar" }),
+  strategy("cc-rag-no-self", "CC-RAG w/o self-assessment", { mode: "cc-rag", selfAssessment: false }),
+  strategy("cc-rag-no-dynk", "CC-RAG w/o dynamic k", { mode: "cc-rag", dynamicK: false }),
   ...sweep,
 ];
 
@@ -115,6 +127,8 @@ export const SYSTEM_GROUPS: Record<string, string[]> = {
   baselines: ["llm-only", "standard-rag", "dense-rerank", "hybrid-rerank"],
   ablations: ["rar", "rar-no-cot", "rar-no-scaffold"],
   sweep: sweep.map((s) => s.id),
+  strategies: ["hybrid-rerank", "rar", "synonym", "multi-query", "hyde", "cc-rag", "cc-rag-rar"],
+  "cc-rag-ablations": ["cc-rag", "cc-rag-no-self", "cc-rag-no-dynk"],
 };
 
 export function resolveSystems(list: string): { systems: SystemSpec[]; unknown: string[] } {

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { yieldIfBusy } from "../time-slice";
 
 /**
  * Vectors keyed by (embedding model, chunk content hash). Re-ingesting or re-indexing a corpus, or
@@ -42,14 +43,25 @@ export class EmbeddingCache {
   }
 }
 
-/** Returns one vector per text, embedding only those whose hash is not cached yet. */
+/** Cache reads between two checks of the time slice (a read is a few microseconds). */
+const READS_PER_CHECK = 64;
+
+/**
+ * Returns one vector per text, embedding only those whose hash is not cached yet. The cache answers
+ * synchronously: reads give way to the event loop between small runs, so thousands of cached
+ * chunks never hold it in one stretch.
+ */
 export async function embedWithCache(
   items: { hash: string; text: string }[],
   model: string,
   cache: EmbeddingCache,
   embed: (texts: string[]) => Promise<number[][]>,
 ): Promise<{ vectors: number[][]; embedded: number }> {
-  const vectors: (number[] | undefined)[] = items.map((item) => cache.get(model, item.hash));
+  const vectors: (number[] | undefined)[] = new Array(items.length);
+  for (const [i, item] of items.entries()) {
+    vectors[i] = cache.get(model, item.hash);
+    if (i % READS_PER_CHECK === READS_PER_CHECK - 1) await yieldIfBusy();
+  }
   const missing = items.flatMap((item, i) => (vectors[i] ? [] : [{ item, i }]));
   // Identical chunks inside one batch are embedded once.
   const unique = [...new Map(missing.map((m) => [m.item.hash, m.item])).values()];

@@ -1,4 +1,5 @@
 import type { VectorStore } from "../store/types";
+import { yieldIfBusy } from "../time-slice";
 import { chunkDecision } from "./chunk";
 import { type EmbeddingCache, embedWithCache } from "./embedding-cache";
 import { sha256 } from "./sources";
@@ -7,7 +8,8 @@ import type { ParsedDecision } from "./types";
 
 export interface Embedder {
   model: string;
-  embed: (texts: string[]) => Promise<number[][]>;
+  /** `signal` aborts a slow request when the job is cancelled or its process stops. */
+  embed: (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
   cache: EmbeddingCache;
 }
 
@@ -18,6 +20,13 @@ export interface IndexContext {
   chunkOverlap: number;
   /** Absent when no embeddings endpoint is configured: the corpus is indexed sparse-only. */
   embedder?: Embedder;
+  /**
+   * Called between decisions and before the store write: gives the event loop its turn and may
+   * throw to stop the job (cancel). Never called once the store has been written.
+   */
+  checkpoint?: () => Promise<void>;
+  /** Aborts embedding requests in flight when the job must stop. */
+  signal?: AbortSignal;
 }
 
 export interface IndexedDocument {
@@ -42,14 +51,22 @@ export async function indexDecisions(
   /** Case numbers already in the store: their old chunks are replaced by the new ones. */
   existing: ReadonlySet<string> = new Set(),
 ): Promise<{ documents: IndexedDocument[]; chunks: number; embedded: number }> {
-  const prepared = decisions.map((decision) => {
+  const checkpoint = ctx.checkpoint ?? (async () => void (await yieldIfBusy()));
+  const prepared: { decision: ParsedDecision; chunks: ReturnType<typeof chunkDecision>; tokens: string[][] }[] = [];
+  for (const decision of decisions) {
     const chunks = chunkDecision(decision, {
       corpusId: ctx.corpusId,
       chunkSize: ctx.chunkSize,
       chunkOverlap: ctx.chunkOverlap,
     });
-    return { decision, chunks, tokens: chunks.map((c) => tokenizeKo(c.text)) };
-  });
+    const tokens: string[][] = [];
+    for (const chunk of chunks) {
+      tokens.push(tokenizeKo(chunk.text));
+      await yieldIfBusy();
+    }
+    prepared.push({ decision, chunks, tokens });
+    await checkpoint();
+  }
   const allChunks = prepared.flatMap((p) => p.chunks);
 
   let vectors: number[][] | undefined;
@@ -60,12 +77,13 @@ export async function indexDecisions(
       allChunks.map((c) => ({ hash: c.contentHash, text: c.text })),
       model,
       cache,
-      embed,
+      (texts) => embed(texts, ctx.signal),
     );
     vectors = result.vectors;
     embedded = result.embedded;
   }
 
+  await checkpoint();
   // One write for the whole batch: embedded stores are far faster with few large appends. Decisions
   // indexed before are replaced new-chunks-first, so a failed write never leaves one without chunks.
   const tokens = prepared.flatMap((p) => p.tokens);

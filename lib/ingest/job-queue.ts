@@ -1,17 +1,20 @@
 import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
-import { listUnfinishedJobs } from "../db/jobs";
-import { env } from "../env";
+import { CANCELLED_MESSAGE, closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
+import { env, filesDir } from "../env";
+import { ownerProcessGone, parseOwner } from "../job-owner";
+import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
 import { createSerialQueue } from "../serial-queue";
 import { getStore } from "../store";
 import { EmbeddingCache } from "./embedding-cache";
 import type { Embedder } from "./index-decisions";
-import { type JobContext, runIngestionJob } from "./run-job";
+import type { JobContext } from "./run-job";
 
 /**
- * Ingestion jobs run inside the server process, one at a time (two cores: a second job would only
- * slow the first). Their state lives in the database, so after a restart `resumeUnfinishedJobs`
- * picks up whatever was queued or running.
+ * Ingestion jobs started by the server (uploads, re-index, resumes) run one at a time (two cores: a
+ * second job would only slow the first), each in a child process (lib/job-process.ts) so the
+ * server's event loop stays free. Their state lives in the database, so after a restart
+ * `resumeUnfinishedJobs` picks up what the previous server was doing.
  */
 
 let cache: EmbeddingCache | undefined;
@@ -22,9 +25,14 @@ export function defaultEmbedder(): Embedder | undefined {
   if (!settings.EMBEDDINGS_BASE_URL || !settings.EMBEDDINGS_MODEL) return undefined;
   cache ??= new EmbeddingCache(join(settings.DATA_DIR, "embedding-cache.db"));
   const dims = settings.EMBEDDINGS_DIMENSIONS ?? "native";
-  return { model: `${settings.EMBEDDINGS_MODEL}@${dims}`, cache, embed: (texts) => embedTexts(texts) };
+  return {
+    model: `${settings.EMBEDDINGS_MODEL}@${dims}`,
+    cache,
+    embed: (texts, signal) => embedTexts(texts, { signal }),
+  };
 }
 
+/** What the CLI and the job child run a job with. */
 export async function defaultJobContext(): Promise<JobContext> {
   const settings = env();
   return {
@@ -32,24 +40,84 @@ export async function defaultJobContext(): Promise<JobContext> {
     embedder: defaultEmbedder(),
     chunkSize: settings.CHUNK_SIZE,
     chunkOverlap: settings.CHUNK_OVERLAP,
-    dataDir: settings.DATA_DIR,
+    dataDir: filesDir(settings),
   };
 }
 
-const jobs = createSerialQueue(async (id) => runIngestionJob(id, await defaultJobContext()));
+async function runQueued(id: string): Promise<void> {
+  const job = await getJob(id);
+  // Cancelled while it waited, or deleted with its corpus.
+  if (job?.status !== "queued") return;
+  const result = await runJobProcess("ingest", id, {
+    watch: async () => {
+      const now = await getJob(id);
+      if (!now || (now.status !== "queued" && now.status !== "running")) return "gone";
+      if (now.status === "running" && now.owner !== serverOwner()) return "gone";
+      return now.cancelRequested ? "cancel" : "running";
+    },
+  });
+  await afterProcess(id, result);
+}
 
-/** Queues a job to run in the background of this process; returns at once. */
+/** A child that exited without ending its job leaves it interrupted (or cancelled, if asked): never running. */
+async function afterProcess(id: string, result: JobProcessResult): Promise<void> {
+  const job = await getJob(id);
+  if (!job) return;
+  const ours = job.status === "queued" || (job.status === "running" && job.owner === serverOwner());
+  if (!ours) return;
+  if (result.code === LEFT_FOR_NEXT_SERVER && job.status === "running" && !job.cancelRequested) {
+    // The server is stopping (the child got its Ctrl+C or SIGTERM): the next start resumes the job.
+    return;
+  }
+  if (job.cancelRequested) {
+    await closeJob(job, [job.status], { status: "cancelled", message: CANCELLED_MESSAGE });
+    return;
+  }
+  const how = result.error
+    ? "시작되지 못했습니다"
+    : `예기치 않게 끝났습니다 (${result.signal ?? `종료 코드 ${result.code}`})`;
+  console.error(`[ingest] job ${id}: its process ${how}`, result.error ?? "");
+  await closeJob(job, [job.status], {
+    status: "interrupted",
+    message: `색인 프로세스가 ${how}. 이어서 하거나 취소할 수 있습니다. 그때까지 색인된 문서는 유지됩니다.`,
+  });
+}
+
+const jobs = createSerialQueue(runQueued);
+
+/** Queues a job to run in the background of this server; returns at once. */
 export function enqueueJob(jobId: string): void {
   jobs.enqueue(jobId);
 }
 
 let resumed = false;
 
-/** Called once at server start (instrumentation.ts). */
+const INTERRUPTED_BY_CLI =
+  "명령줄 가져오기가 응답하지 않아 중단되었습니다. 이어서 하거나 취소할 수 있습니다. 그때까지 색인된 문서는 유지됩니다.";
+
+/**
+ * Called once at server start (instrumentation.ts). Jobs of a previous server (and jobs queued for
+ * the server) resume; a CLI job whose process still beats is left alone; one that stopped beating
+ * is interrupted, for an admin to resume or cancel. A killed server's job child may still beat for
+ * a moment: a `server:` owner whose process is gone from this host counts as stale.
+ */
 export async function resumeUnfinishedJobs(): Promise<number> {
   if (resumed) return 0;
   resumed = true;
-  const unfinished = await listUnfinishedJobs();
-  for (const job of unfinished) enqueueJob(job.id);
-  return unfinished.length;
+  let count = 0;
+  for (const job of await listUnfinishedJobs()) {
+    const owner = parseOwner(job.owner);
+    if (owner?.kind === "cli") {
+      if (isStale(job)) await closeJob(job, [job.status], { status: "interrupted", message: INTERRUPTED_BY_CLI });
+      continue;
+    }
+    const liveElsewhere =
+      owner?.kind === "server" && job.owner !== serverOwner() && !isStale(job) && !ownerProcessGone(job.owner);
+    if (liveElsewhere) continue;
+    if (await requeueJob(job.id, [job.status])) {
+      enqueueJob(job.id);
+      count += 1;
+    }
+  }
+  return count;
 }

@@ -65,6 +65,21 @@ function toDecision(value: unknown, mapping: FieldMapping): ParsedDecision {
   );
 }
 
+/** One record's text (a JSONL line, an array element) → its decision; throws with a readable message. */
+export function parseJsonRecord(text: string, mapping: FieldMapping = {}): ParsedDecision {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(message(error));
+  }
+  return toDecision(value, mapping);
+}
+
+export function jsonErrorMessage(error: unknown): string {
+  return message(error);
+}
+
 function message(error: unknown): string {
   const appError = toAppError(error);
   if (appError.code !== "internal:unexpected") return appError.userMessage;

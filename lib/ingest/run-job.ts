@@ -1,15 +1,31 @@
-import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocument } from "../db/corpora";
-import { getJob, isCancelRequested, type JobCounts, type JobError, type JobRecord, updateJob } from "../db/jobs";
+import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocuments } from "../db/corpora";
+import {
+  beatJob,
+  CANCELLED_MESSAGE,
+  claimJob,
+  getJob,
+  isCancelRequested,
+  type JobCounts,
+  type JobError,
+  type JobRecord,
+  updateOwnedJob,
+} from "../db/jobs";
+import { env } from "../env";
 import { AppError, toAppError } from "../errors";
+import { processOwner } from "../job-owner";
+import { JobStopped, startJobRuntime } from "../job-runtime";
+import { yieldIfBusy } from "../time-slice";
+import { normalizeCaseNo } from "./case-number";
 import { saveDecision } from "./decision-archive";
 import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
 import { zeroCounts } from "./job-counts";
-import { parseFile } from "./parse-file";
-import { listInputFiles, readBytes } from "./sources";
+import { removeJobUploads } from "./job-uploads";
+import { readFileDecisions } from "./read-decisions";
+import { listInputFiles } from "./sources";
 import type { ParsedDecision } from "./types";
 
-export type JobContext = Omit<IndexContext, "corpusId"> & {
+export type JobContext = Omit<IndexContext, "corpusId" | "checkpoint"> & {
   /** Decisions indexed per store write. */
   batchSize?: number;
   hints?: MetaHints;
@@ -17,104 +33,144 @@ export type JobContext = Omit<IndexContext, "corpusId"> & {
   onProgress?: (counts: JobCounts, file: string) => void;
   /** DATA_DIR: indexed decisions are archived under it (re-index and the precedent viewer read them). */
   dataDir: string;
+  /** Who runs the job (written with the heartbeat); default: this process as the CLI. */
+  owner?: string;
+  /** Default: JOB_HEARTBEAT_SECONDS. */
+  heartbeatMs?: number;
+  /** The largest decision file or JSON record read; default: DECISION_MAX_MB. */
+  decisionMaxBytes?: number;
 };
 
 /** Stored errors are capped: a folder of 100,000 broken files must not produce a 100 MB row. */
 const MAX_STORED_ERRORS = 1000;
 const PERSIST_EVERY_MS = 500;
-const CANCEL_CHECK_EVERY_FILES = 25;
+
+const errorKey = (e: JobError) => `${e.file}\u0000${e.code}\u0000${e.message}`;
 
 /**
- * Runs (or resumes) one ingestion job to its end. Resuming is restarting: documents whose content
- * is already indexed are recognised by hash and skipped, so a job interrupted by a restart picks up
- * where it was at the cost of re-reading files. A failure stops the job but keeps everything
- * indexed so far.
+ * Runs (or resumes) one ingestion job to its end in this process. Resuming is restarting:
+ * documents whose content is already indexed are recognised by hash and skipped, so an interrupted
+ * job picks up where it was at the cost of re-reading files. A failure stops the job but keeps
+ * everything indexed so far. While it runs, the job beats (owner + heartbeat) and the loop gives
+ * way to the event loop every few tens of milliseconds, checking for cancel each time.
  */
 export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<JobRecord> {
-  const job = await getJob(jobId);
-  if (!job) throw new AppError("not_found:resource", { detail: `job ${jobId}` });
+  const settings = env();
+  const owner = ctx.owner ?? processOwner("cli");
+  const job = await claimJob(jobId, owner);
   const corpus = await getCorpus(job.corpusId);
   if (!corpus) throw new AppError("not_found:resource", { detail: `corpus ${job.corpusId}` });
   const corpusId = corpus.id;
+  const maxBytes = ctx.decisionMaxBytes ?? settings.DECISION_MAX_MB * 1_048_576;
+  const runtime = startJobRuntime({
+    beat: () => beatJob(jobId, owner),
+    cancelRequested: () => isCancelRequested(jobId),
+    heartbeatMs: ctx.heartbeatMs ?? settings.JOB_HEARTBEAT_SECONDS * 1000,
+  });
 
   const counts = zeroCounts();
-  const errors: JobError[] = [];
+  // Problems found before the job ran (skipped zip entries) stay; a resumed job meets the
+  // problems of its earlier run again, and each is listed once.
+  const errors: JobError[] = [...job.errors];
+  const known = new Set(errors.map(errorKey));
+  const report = (problem: JobError) => {
+    const key = errorKey(problem);
+    if (known.has(key)) return;
+    known.add(key);
+    errors.push(problem);
+  };
   let lastPersist = 0;
   const persist = async (force = false) => {
     if (!force && Date.now() - lastPersist < PERSIST_EVERY_MS) return;
     lastPersist = Date.now();
-    await updateJob(jobId, { ...counts, errors: errors.slice(0, MAX_STORED_ERRORS) });
-  };
-  const report = (problem: JobError) => {
-    errors.push(problem);
+    if (!(await updateOwnedJob(jobId, owner, { ...counts, errors: errors.slice(0, MAX_STORED_ERRORS) }))) {
+      runtime.lose();
+      throw new JobStopped("lost");
+    }
   };
 
-  await updateJob(jobId, { ...counts, status: "running", startedAt: job.startedAt ?? new Date(), message: null });
-  await setCorpusState(corpus.id, { status: "indexing" });
-
-  const seenHashes = new Set<string>();
   let batch: ParsedDecision[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     const toIndex: ParsedDecision[] = [];
     const existing = new Set<string>();
     for (const decision of batch) {
-      const previous = await findDocumentHash(corpus.id, decision.meta.caseNo);
+      const previous = await findDocumentHash(corpusId, decision.meta.caseNo);
       if (previous === decisionHash(decision) && !job.force) counts.unchanged += 1;
       else {
         toIndex.push(decision);
         if (previous) existing.add(decision.meta.caseNo);
       }
+      await yieldIfBusy();
     }
     batch = [];
     if (toIndex.length === 0) return;
-    const result = await indexDecisions(toIndex, { ...ctx, corpusId: corpus.id }, existing);
+    const result = await indexDecisions(
+      toIndex,
+      { ...ctx, corpusId, checkpoint: () => runtime.checkpoint(), signal: runtime.signal },
+      existing,
+    );
+    // The store holds the batch now: record every document before stopping for anything.
     for (const doc of result.documents) {
-      const { meta, sourcePath } = doc.decision;
-      saveDecision(ctx.dataDir, corpus.id, doc.decision);
-      await upsertDocument({
-        corpusId: corpus.id,
-        ...meta,
-        sourcePath,
+      saveDecision(ctx.dataDir, corpusId, doc.decision);
+      await yieldIfBusy();
+    }
+    await upsertDocuments(
+      result.documents.map((doc) => ({
+        corpusId,
+        ...doc.decision.meta,
+        sourcePath: doc.decision.sourcePath,
         contentHash: doc.contentHash,
         chunkCount: doc.chunkCount,
-      });
-    }
+      })),
+    );
     counts.chunked += result.chunks;
     counts.embedded += result.embedded;
     counts.indexed += result.documents.length;
   };
 
   try {
+    await setCorpusState(corpusId, { status: "indexing" });
     if (!job.inputDir) throw new AppError("ingest:bad_file", { userMessage: "가져올 파일이 없습니다." });
     const files = listInputFiles(job.inputDir);
     const hints = { ...readHints(job.inputDir), ...ctx.hints };
     counts.filesTotal = files.length;
     await persist(true);
+    // Within one job a 사건번호 is one decision: the first file read wins, a second one with other
+    // content is reported (naming both files), an identical copy is a quiet duplicate.
+    const firstByCaseNo = new Map<string, { hash: string; file: string }>();
     for (const [i, file] of files.entries()) {
-      if (i % CANCEL_CHECK_EVERY_FILES === 0 && (await isCancelRequested(jobId))) {
-        await flush();
-        return await finish("cancelled", "사용자가 작업을 취소했습니다. 취소 전까지 색인된 문서는 유지됩니다.");
-      }
-      const { decisions, problems } = parseFile(file.name, readBytes(file.path), hints);
-      counts.seen += decisions.length + problems.length;
-      counts.parsed += decisions.length;
-      counts.failed += problems.length;
-      problems.forEach(report);
-      for (const decision of decisions) {
-        const hash = decisionHash(decision);
-        if (seenHashes.has(hash)) {
-          report({
-            file: file.name,
-            code: "ingest:duplicate",
-            message: `중복된 판례(${decision.meta.caseNo})라 건너뛰었습니다.`,
-          });
+      await runtime.checkpoint();
+      for await (const item of readFileDecisions(file, hints, maxBytes)) {
+        counts.seen += 1;
+        if ("problem" in item) {
+          counts.failed += 1;
+          report(item.problem);
           continue;
         }
-        seenHashes.add(hash);
+        counts.parsed += 1;
+        const decision = item.decision;
+        const caseNo = decision.meta.caseNo;
+        const hash = decisionHash(decision);
+        const first = firstByCaseNo.get(normalizeCaseNo(caseNo));
+        if (first) {
+          report(
+            first.hash === hash
+              ? { file: file.name, code: "ingest:duplicate", message: `중복된 판례(${caseNo})라 건너뛰었습니다.` }
+              : {
+                  file: file.name,
+                  code: "ingest:duplicate_case_no",
+                  message: `사건번호 ${caseNo}가 ${first.file}에도 있는데 내용이 달라 건너뛰었습니다 (먼저 읽은 ${first.file}의 판례를 색인).`,
+                },
+          );
+          continue;
+        }
+        firstByCaseNo.set(normalizeCaseNo(caseNo), { hash, file: file.name });
         batch.push(decision);
+        if (batch.length >= (ctx.batchSize ?? 32)) await flush();
+        await runtime.checkpoint();
       }
-      if (batch.length >= (ctx.batchSize ?? 32)) await flush();
+      await flush();
       counts.filesDone = i + 1;
       ctx.onProgress?.(counts, file.name);
       await persist();
@@ -122,22 +178,39 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
     await flush();
     ctx.onProgress?.(counts, "");
     return await finish("done", null);
-  } catch (error) {
+  } catch (caught) {
+    // A request aborted because the job must stop is that stop, whatever error the client made of it.
+    const reason = caught instanceof JobStopped ? caught.reason : runtime.stopReason();
+    const error = reason ? new JobStopped(reason) : caught;
+    if (error instanceof JobStopped) {
+      if (error.reason === "cancelled") {
+        return await finish("cancelled", CANCELLED_MESSAGE);
+      }
+      // Taken away (interrupted or cancelled behind our back) or this process is stopping: the
+      // job is left as it is for whoever holds it now, or to be resumed.
+      return (await getJob(jobId)) as JobRecord;
+    }
     const appError = toAppError(error);
     console.error(`[ingest] job ${jobId} failed: ${appError.message}`, appError.cause ?? "");
     return await finish("failed", `${appError.userMessage} 그때까지 색인된 문서는 유지됩니다.`);
+  } finally {
+    runtime.stop();
   }
 
   async function finish(status: "done" | "failed" | "cancelled", message: string | null): Promise<JobRecord> {
-    await persist(true);
-    await refreshCorpusCounts(corpusId);
-    const after = await getCorpus(corpusId);
-    const hasDocs = (after?.documentCount ?? 0) > 0;
-    await setCorpusState(corpusId, {
-      status: hasDocs ? "ready" : status === "failed" ? "failed" : "empty",
-      ...(counts.indexed > 0 ? { sparseOnly: !ctx.embedder } : {}),
-    });
-    await updateJob(jobId, { status, message, finishedAt: new Date() });
+    const stored = { ...counts, errors: errors.slice(0, MAX_STORED_ERRORS) };
+    if (await updateOwnedJob(jobId, owner, stored)) {
+      await refreshCorpusCounts(corpusId);
+      const after = await getCorpus(corpusId);
+      const hasDocs = (after?.documentCount ?? 0) > 0;
+      await setCorpusState(corpusId, {
+        status: hasDocs ? "ready" : status === "failed" ? "failed" : "empty",
+        ...(counts.indexed > 0 ? { sparseOnly: !ctx.embedder } : {}),
+      });
+      if (await updateOwnedJob(jobId, owner, { status, message, finishedAt: new Date() })) {
+        removeJobUploads(job.inputDir, ctx.dataDir);
+      }
+    }
     return (await getJob(jobId)) as JobRecord;
   }
 }

@@ -16,28 +16,39 @@ export type AnswerPart =
 // would read "20대 1명" as a case number.
 const CITED = /(?<![\d가-힣])(\d{2,4}[가-힣]{1,3}\d{1,7})(?!\d)/g;
 
-export function splitCitations(answer: string, context: ScoredChunk[]): AnswerPart[] {
+/**
+ * The checker for one answer's context: splits any text into plain text and citations. The
+ * answer renderer runs it over each text node of the parsed Markdown, so links and flags in the
+ * rendered answer are decided exactly as in `splitCitations` (what is stored and evaluated).
+ */
+export function citationFinder(context: ScoredChunk[]): (text: string) => AnswerPart[] {
   const known = new Map<string, string>();
   for (const { chunk } of context) {
     for (const part of splitCaseNo(chunk.caseNo)) if (!known.has(part)) known.set(part, chunk.id);
   }
-  const parts: AnswerPart[] = [];
-  let last = 0;
-  for (const match of answer.matchAll(CITED)) {
-    const text = match[0];
-    const at = match.index ?? 0;
-    if (at > last) parts.push({ type: "text", text: answer.slice(last, at) });
-    const caseNo = normalizeCaseNo(text);
-    const chunkId = known.get(caseNo);
-    parts.push(
-      chunkId
-        ? { type: "citation", text, caseNo, valid: true, chunkId }
-        : { type: "citation", text, caseNo, valid: false },
-    );
-    last = at + text.length;
-  }
-  if (last < answer.length) parts.push({ type: "text", text: answer.slice(last) });
-  return parts;
+  return (answer) => {
+    const parts: AnswerPart[] = [];
+    let last = 0;
+    for (const match of answer.matchAll(CITED)) {
+      const text = match[0];
+      const at = match.index ?? 0;
+      if (at > last) parts.push({ type: "text", text: answer.slice(last, at) });
+      const caseNo = normalizeCaseNo(text);
+      const chunkId = known.get(caseNo);
+      parts.push(
+        chunkId
+          ? { type: "citation", text, caseNo, valid: true, chunkId }
+          : { type: "citation", text, caseNo, valid: false },
+      );
+      last = at + text.length;
+    }
+    if (last < answer.length) parts.push({ type: "text", text: answer.slice(last) });
+    return parts;
+  };
+}
+
+export function splitCitations(answer: string, context: ScoredChunk[]): AnswerPart[] {
+  return citationFinder(context)(answer);
 }
 
 export function citationSummary(parts: AnswerPart[]): { cited: string[]; unknown: string[] } {

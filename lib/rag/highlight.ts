@@ -1,42 +1,36 @@
 import { CASE_NO_PATTERN } from "../ingest/case-number";
 
-export interface Segment {
+export interface ReferencedCase {
+  /** As written, normalized: "94므826, 833". */
   text: string;
-  /** Offset in the section text (a stable key). */
-  start: number;
-  /** Set on a highlighted passage: the chunk it came from. */
-  chunkId?: string;
+  /** Each case of it: ["94므826", "94므833"] (a joined number's later parts take its year and letters). */
+  parts: string[];
 }
 
-/**
- * Splits a section's text around the passages (chunks) to highlight. Chunks are slices of the
- * section (trimmed), so each is found verbatim; overlapping passages merge into one highlight.
- */
-export function highlightSegments(text: string, passages: { id: string; text: string }[]): Segment[] {
-  const ranges = passages
-    .map((p) => ({ id: p.id, start: text.indexOf(p.text), length: p.text.length }))
-    .filter((r) => r.start >= 0 && r.length > 0)
-    .sort((a, b) => a.start - b.start);
-  const merged: { id: string; start: number; end: number }[] = [];
-  for (const r of ranges) {
-    const last = merged.at(-1);
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.start + r.length);
-    else merged.push({ id: r.id, start: r.start, end: r.start + r.length });
+// After a case number, the later parts of a joined one: ", 833" (not ", 1992. 4. 24." nor ", 공1993하").
+const JOINED_TAIL = /^\s*[,，]\s*(\d{1,6})(?![\d.가-힣])/;
+
+/** The cases cited in a 참조판례 list, in order, without repeats; joined numbers kept together. */
+export function referencedCases(text: string): ReferencedCase[] {
+  const seen = new Set<string>();
+  const out: ReferencedCase[] = [];
+  for (const m of text.matchAll(new RegExp(CASE_NO_PATTERN.source, "g"))) {
+    const prefix = `${m[1]}${m[2]}`;
+    const parts = [`${prefix}${m[3]}`];
+    let rest = text.slice((m.index ?? 0) + m[0].length);
+    for (let tail = JOINED_TAIL.exec(rest); tail; tail = JOINED_TAIL.exec(rest)) {
+      parts.push(`${prefix}${tail[1]}`);
+      rest = rest.slice(tail[0].length);
+    }
+    const fresh = parts.filter((p) => !seen.has(p));
+    if (fresh.length === 0) continue;
+    for (const p of fresh) seen.add(p);
+    out.push({ text: [parts[0], ...parts.slice(1).map((p) => p.slice(prefix.length))].join(", "), parts });
   }
-  const out: Segment[] = [];
-  let at = 0;
-  for (const r of merged) {
-    if (r.start > at) out.push({ text: text.slice(at, r.start), start: at });
-    out.push({ text: text.slice(r.start, r.end), start: r.start, chunkId: r.id });
-    at = r.end;
-  }
-  if (at < text.length) out.push({ text: text.slice(at), start: at });
   return out;
 }
 
-/** Case numbers cited in a 참조판례 list, in order, without repeats. */
+/** Case numbers cited in a 참조판례 list, in order, without repeats (joined numbers split into their parts). */
 export function referencedCaseNumbers(text: string): string[] {
-  const seen = new Set<string>();
-  for (const m of text.matchAll(new RegExp(CASE_NO_PATTERN.source, "g"))) seen.add(`${m[1]}${m[2]}${m[3]}`);
-  return [...seen];
+  return referencedCases(text).flatMap((c) => c.parts);
 }

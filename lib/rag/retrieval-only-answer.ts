@@ -1,14 +1,22 @@
 import type { ScoredChunk } from "../ingest/types";
 import type { VectorStore } from "../store/types";
+import { decisionKey } from "./decisions";
+
+/** Decision text placed inside Markdown: characters that would start emphasis, code, links or HTML are escaped. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>#|~]/g, (c) => `\\${c}`).replace(/\s+/g, " ");
+}
 
 /**
- * The answer when no LLM is configured (or it failed): the top decisions in ranked order with
- * their 판시사항 and 판결요지, which is what a lawyer reads first in a decision anyway.
+ * The answer when no LLM is configured (or it failed, or ran out of time): the top decisions in
+ * ranked order, each once (a decision held by two corpora, or found through several passages,
+ * is listed once), with their 판시사항 and 판결요지, which is what a lawyer reads first in a
+ * decision anyway. Written as Markdown, like a model's answer.
  */
 export async function retrievalOnlyAnswer(chunks: ScoredChunk[], store: VectorStore, maxCases = 5): Promise<string> {
   const seen = new Set<string>();
   const firsts = chunks.filter(({ chunk }) => {
-    const key = `${chunk.corpusId}|${chunk.caseNo}`;
+    const key = decisionKey(chunk);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -19,17 +27,22 @@ export async function retrievalOnlyAnswer(chunks: ScoredChunk[], store: VectorSt
     firsts.slice(0, maxCases).map(async ({ chunk }, i) => {
       const doc = await store.getDocumentChunks(chunk.corpusId, chunk.caseNo);
       const section = (name: string) =>
-        doc
-          .filter((c) => c.section === name)
-          .map((c) => c.text)
-          .join(" ")
-          .slice(0, 600);
-      const lines = [`${i + 1}. ${chunk.court} ${chunk.decisionDate} 선고 ${chunk.caseNo} ${chunk.caseName}`];
+        escapeMarkdown(
+          doc
+            .filter((c) => c.section === name)
+            .map((c) => c.text)
+            .join(" ")
+            .slice(0, 600),
+        );
+      const lines = [
+        `${i + 1}. **${chunk.court} ${chunk.decisionDate} 선고 ${chunk.caseNo}** ${escapeMarkdown(chunk.caseName)}`,
+      ];
       const holding = section("판시사항");
       const summary = section("판결요지");
-      if (holding) lines.push(`   판시사항: ${holding}`);
-      if (summary) lines.push(`   판결요지: ${summary}`);
-      if (!holding && !summary) lines.push(`   관련 부분(${chunk.section}): ${chunk.text.slice(0, 400)}`);
+      if (holding) lines.push(`   - 판시사항: ${holding}`);
+      if (summary) lines.push(`   - 판결요지: ${summary}`);
+      if (!holding && !summary)
+        lines.push(`   - 관련 부분(${chunk.section}): ${escapeMarkdown(chunk.text.slice(0, 400))}`);
       return lines.join("\n");
     }),
   );

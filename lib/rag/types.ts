@@ -1,15 +1,33 @@
 import type { ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "./citations";
+import type { StrategyId, StrategyStep, StrategyTrace } from "./strategies/steps";
 
-export type QueryKind = "original" | "analytical" | "rationale";
+/**
+ * The queries a run searches with: RAR's three; the related-term expansion; HyDE's passage (its
+ * embedding is the dense query); the multi-query rewrites.
+ */
+export type QueryKind =
+  | "original"
+  | "analytical"
+  | "rationale"
+  | "expanded"
+  | "hyde"
+  | "rewrite-1"
+  | "rewrite-2"
+  | "rewrite-3";
 
 /** What the pipeline tells the UI as it goes; each stage's result is sent the moment it exists. */
 export type PipelineEvent =
+  | { type: "strategy"; id: StrategyId; label: string }
   | { type: "query-delta"; which: "analytical" | "rationale"; delta: string }
   | { type: "query"; which: QueryKind; text: string }
   | { type: "retrieved"; which: QueryKind; chunks: ScoredChunk[] }
   | { type: "fused"; chunks: ScoredChunk[] }
   | { type: "reranked"; chunks: ScoredChunk[]; reranked: boolean }
+  /** A strategy's own step (related terms, rewrites, hypothetical passage, confidence…), by key. */
+  | { type: "strategy-step"; step: StrategyStep }
+  /** The answer written so far is withdrawn (CC-RAG writes it again with more passages). */
+  | { type: "answer-reset"; reason: string }
   | { type: "answer-delta"; delta: string }
   | { type: "notice"; code: string; message: string };
 
@@ -38,6 +56,8 @@ export interface PipelineTrace {
   tokens?: number;
   /** Of those, the answer's (its time is the "llm:answer" timing). */
   answerTokens?: number;
+  /** The strategy that ran and its own steps (absent in traces stored before strategies existed). */
+  strategy?: StrategyTrace;
 }
 
 export interface PipelineResult {

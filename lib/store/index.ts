@@ -11,6 +11,8 @@ export interface StoreSettings {
   qdrantApiKey?: string;
   qdrantCollection: string;
   denseSize?: number;
+  qdrantShards?: number;
+  qdrantReplicationFactor?: number;
   /** How long a store write waits for another process's write (SQLITE_BUSY), in ms. */
   busyTimeoutMs?: number;
 }
@@ -22,6 +24,7 @@ export function createStore(settings: StoreSettings): VectorStore {
       apiKey: settings.qdrantApiKey,
       collection: settings.qdrantCollection,
       denseSize: settings.denseSize,
+      layout: { shards: settings.qdrantShards, replicationFactor: settings.qdrantReplicationFactor },
     });
   }
   return new EmbeddedStore(join(resolve(settings.dataDir), "store"), { busyTimeoutMs: settings.busyTimeoutMs });
@@ -41,6 +44,8 @@ export async function getStore(): Promise<VectorStore> {
       qdrantApiKey: s.QDRANT_API_KEY,
       qdrantCollection: s.QDRANT_COLLECTION,
       denseSize: s.EMBEDDINGS_DIMENSIONS,
+      qdrantShards: s.QDRANT_SHARDS,
+      qdrantReplicationFactor: s.QDRANT_REPLICATION_FACTOR,
       busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
     });
   }

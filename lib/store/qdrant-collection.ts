@@ -76,9 +76,23 @@ export function checkDenseSize(collection: string, shape: CollectionShape, size:
   );
 }
 
-export async function createCollection(client: QdrantClient, collection: string, denseSize?: number): Promise<void> {
+/** How a new collection is spread over a Qdrant cluster (unset: Qdrant's defaults, one copy). */
+export interface CollectionLayout {
+  shards?: number;
+  replicationFactor?: number;
+}
+
+export async function createCollection(
+  client: QdrantClient,
+  collection: string,
+  denseSize?: number,
+  layout: CollectionLayout = {},
+): Promise<void> {
   await client.createCollection(collection, {
     ...(denseSize ? { vectors: { [DENSE]: { size: denseSize, distance: "Cosine" } } } : {}),
+    ...(layout.shards ? { shard_number: layout.shards } : {}),
+    // With copies on two nodes, one node down still serves every search and takes writes.
+    ...(layout.replicationFactor ? { replication_factor: layout.replicationFactor } : {}),
     sparse_vectors: { [SPARSE]: { modifier: "idf" } },
   });
 }

@@ -5,6 +5,7 @@ import { checkVersion, createQdrantClient, type QdrantConnection, storeError } f
 import {
   addDenseVector,
   addMissingIndexes,
+  type CollectionLayout,
   type CollectionShape,
   checkDenseSize,
   createCollection,
@@ -35,6 +36,8 @@ export interface QdrantConfig extends QdrantConnection {
   collection: string;
   /** EMBEDDINGS_DIMENSIONS: the dense size to create with, and to insist on. */
   denseSize?: number;
+  /** Shards and copies of a collection this store creates (QDRANT_SHARDS, QDRANT_REPLICATION_FACTOR). */
+  layout?: CollectionLayout;
   /** Upsert batch bounds (tests make them small). */
   upsertLimits?: { points: number; bytes: number };
 }
@@ -113,7 +116,7 @@ export class QdrantStore implements VectorStore {
       const size = wanted ?? vectorSize;
       await this.call("create collection", async () => {
         try {
-          await createCollection(this.client, this.name, size);
+          await createCollection(this.client, this.name, size, this.config.layout);
         } catch (error) {
           // 409: another process created it first; the inspection below reads what it made.
           if ((error as { status?: unknown })?.status !== 409) throw error;

@@ -10,7 +10,7 @@ import { prepareAsk, runAsk } from "@/lib/chat/ask";
 import { resumeAnswer } from "@/lib/chat/resume";
 import { stateFromStored } from "@/lib/chat/state";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
-import { closeDanglingMessages, findOwnMessage } from "@/lib/db/chats";
+import { closeDanglingMessages, findOwnMessage, requestMessageStop } from "@/lib/db/chats";
 import { resetEnvCache } from "@/lib/env";
 import { getStore } from "@/lib/store";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
@@ -99,6 +99,31 @@ describe("an answer's life", () => {
     // The live view gets the same record with the "stopped" event.
     const stopped = events.find((e) => e.type === "stopped");
     expect(stopped?.type === "stopped" && stopped.record?.context.length).toBeGreaterThan(0);
+  });
+
+  it("stops when another instance asks through the database (several servers on PostgreSQL)", async () => {
+    const prepared = await prepareAsk(userId, QUESTION);
+    const controller = new AbortController();
+    let asked = false;
+    const run = runAsk(
+      prepared,
+      (_e, state) => {
+        // The lawyer presses stop on a page served by another instance: only the database carries it.
+        if (state.answer.includes("2098다1001") && !asked) {
+          asked = true;
+          void requestMessageStop(userId, prepared.assistantMessageId);
+        }
+      },
+      controller.signal,
+      { saveEveryMs: 100, onStopRequested: () => controller.abort() },
+    );
+    const final = await run;
+    expect(asked).toBe(true);
+    expect(final.status).toBe("stopped");
+    const stored = await findOwnMessage(userId, prepared.assistantMessageId);
+    expect(stored?.status).toBe("stopped");
+    expect(stored?.content).toContain("2098다1001");
+    expect(stored?.content).not.toContain("마지막 문장입니다");
   });
 
   it("survives its server being killed mid-answer: the text the lawyer saw stays, marked interrupted", async () => {

@@ -59,7 +59,7 @@ describe("the tokenizer version stored with every index", () => {
     await upsertDocument(doc(id, "2009다228"));
     await db.document.updateMany({ where: { corpusId: id }, data: { tokenizerVersion: TOKENIZER_VERSION - 1 } });
     await refreshCorpusCounts(id);
-    const prepared = await prepareAsk(userId, "불법행위 손해배상 청구가 되나요?", undefined, [id]);
+    const prepared = await prepareAsk(userId, "불법행위 손해배상 청구가 되나요?", undefined, { corpusIds: [id] });
     const events: ChatEvent[] = [];
     await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
     const last = events.at(-1);

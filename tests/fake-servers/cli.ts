@@ -1,6 +1,6 @@
 // Starts the fake model servers for the e2e suite (and for trying the UI without real models):
 //   npx tsx tests/fake-servers/cli.ts --openai-port 4010 --rerank-port 4011 [--rules rules.json]
-//     [--rerank-style jina|tei] [--api-key KEY] [--latency-ms N] [--chunk-delay-ms N]
+//     [--rerank-style jina|tei] [--api-key KEY] [--latency-ms N] [--chunk-delay-ms N] [--no-logprobs]
 // Prints both URLs and stays up until killed (SIGINT/SIGTERM close the ports cleanly).
 import { readFileSync } from "node:fs";
 import { rulesFromJson } from "./openai-rules";
@@ -29,6 +29,8 @@ async function main() {
     latencyMs: numberArg("--latency-ms", 0),
     // A little pacing so the UI visibly streams.
     chunkDelayMs: numberArg("--chunk-delay-ms", 5),
+    // An endpoint that never returns token log-probs (CC-RAG then drops that term).
+    logprobs: !args.includes("--no-logprobs"),
   });
   const rerank = await startFakeRerank({ port: numberArg("--rerank-port", 4011), style, apiKey: arg("--api-key") });
   console.log(`fake OpenAI: ${openai.url} (${rules.length} rules)\nfake rerank: ${rerank.url} (${style})`);

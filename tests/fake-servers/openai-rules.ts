@@ -32,6 +32,11 @@ export interface Rule {
   delayMs?: number;
   /** Overrides the server's delay between streamed chunks (a slow answer to stop). */
   chunkDelayMs?: number;
+  /**
+   * Token log-probs sent when the request asks for them (`logprobs: true`): one value for every
+   * token, or one per token (the last repeated). Unset: -0.1. A token is one streamed chunk.
+   */
+  logprobs?: number | number[];
 }
 
 interface ChatMessage {

@@ -31,6 +31,8 @@ export interface FakeOpenAIOptions {
   failStatus?: number;
   /** Retry-After sent with those failures (default "0": retry at once). */
   retryAfter?: string;
+  /** false: an endpoint that never returns token log-probs, even when asked (default true). */
+  logprobs?: boolean;
 }
 
 export interface RecordedRequest {
@@ -69,11 +71,32 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     const id = `chatcmpl-${requests.length}`;
     const usage = { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length };
     const base = { id, created: CREATED, model: body.model };
+    const size = Math.max(1, options.chunkSize ?? 8);
+    // Token log-probs, as OpenAI sends them, only when asked and when this endpoint has them.
+    const withLogprobs = body.logprobs === true && options.logprobs !== false;
+    const logprobOf = (n: number) => {
+      const scripted = rule?.logprobs ?? -0.1;
+      return Array.isArray(scripted) ? (scripted[n] ?? scripted.at(-1) ?? -0.1) : scripted;
+    };
+    const logprobsFor = (piece: string, n: number) =>
+      withLogprobs
+        ? { content: [{ token: piece, logprob: logprobOf(n), bytes: [...Buffer.from(piece)], top_logprobs: [] }] }
+        : null;
     if (!body.stream) {
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, n) =>
+        text.slice(n * size, (n + 1) * size),
+      );
       return sendJson(res, 200, {
         ...base,
         object: "chat.completion",
-        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: text },
+            logprobs: withLogprobs ? { content: pieces.flatMap((p, n) => logprobsFor(p, n)?.content ?? []) } : null,
+            finish_reason: "stop",
+          },
+        ],
         usage,
       });
     }
@@ -81,14 +104,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     const frame = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
     const chunk = { ...base, object: "chat.completion.chunk" };
     frame({ ...chunk, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-    const size = Math.max(1, options.chunkSize ?? 8);
     const delay = rule?.chunkDelayMs ?? options.chunkDelayMs;
     for (let i = 0, n = 0; i < text.length; i += size, n++) {
       if (rule?.dropAfterChunks !== undefined && n >= rule.dropAfterChunks) return res.destroy();
       if (rule?.stallAfterChunks !== undefined && n >= rule.stallAfterChunks) return;
       if (delay) await sleep(delay);
       if (res.destroyed) return; // the client left (stopped or timed out)
-      frame({ ...chunk, choices: [{ index: 0, delta: { content: text.slice(i, i + size) }, finish_reason: null }] });
+      const piece = text.slice(i, i + size);
+      const logprobs = logprobsFor(piece, n);
+      frame({
+        ...chunk,
+        choices: [{ index: 0, delta: { content: piece }, ...(logprobs ? { logprobs } : {}), finish_reason: null }],
+      });
     }
     if (rule?.streamError) {
       frame({ error: { message: rule.streamError, type: "server_error", code: null } });

@@ -6,6 +6,7 @@ import { createCorpus, getCorpus } from "@/lib/db/corpora";
 import { createJob, getJob, updateJob } from "@/lib/db/jobs";
 import { resetEnvCache } from "@/lib/env";
 import { resumeUnfinishedJobs } from "@/lib/ingest/job-queue";
+import { processOwner } from "@/lib/job-owner";
 import { useTestDatabase } from "../support/test-db";
 
 beforeAll(() => {
@@ -22,11 +23,18 @@ describe("after a restart", () => {
     // What a crash leaves behind: a job marked running, half-way through its files.
     await updateJob(job.id, { status: "running", startedAt: new Date(), filesTotal: 5, filesDone: 2 });
 
+    // Re-queued, then run by a job child process (scripts/job-runner.ts) in the server's name.
     expect(await resumeUnfinishedJobs()).toBe(1);
-    for (let i = 0; i < 100 && (await getJob(job.id))?.status === "running"; i++) {
+    const active = (status?: string) => status === "queued" || status === "running";
+    for (let i = 0; i < 300 && active((await getJob(job.id))?.status); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(await getJob(job.id)).toMatchObject({ status: "done", filesDone: 5, indexed: 6 });
+    expect(await getJob(job.id)).toMatchObject({
+      status: "done",
+      filesDone: 5,
+      indexed: 6,
+      owner: processOwner("server"),
+    });
     expect(await getCorpus(corpus.id)).toMatchObject({ status: "ready", documentCount: 6, sparseOnly: true });
     // A second call in the same process does nothing.
     expect(await resumeUnfinishedJobs()).toBe(0);

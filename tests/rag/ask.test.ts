@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function ask(question: string, chatId?: string, corpusIds?: string[]) {
-  const prepared = await prepareAsk(userId, question, chatId, corpusIds);
+  const prepared = await prepareAsk(userId, question, chatId, corpusIds ? { corpusIds } : undefined);
   const events: ChatEvent[] = [];
   await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
   return { prepared, events };
@@ -85,11 +85,14 @@ describe("asking in a chat", () => {
   });
 
   it("searches only the corpora the lawyer picked", async () => {
+    const calls = server.requests.length;
     const { events } = await ask("드론 사고 배상", undefined, ["another-corpus"]);
     const done = events.find((e) => e.type === "done");
     expect(done?.type === "done" && done.record.context).toEqual([]);
-    expect(done?.type === "done" && done.record.trace.notices.map((n) => n.code)).toEqual(["no_results"]);
-    expect(done?.type === "done" && done.record.answer).toContain("찾지 못했습니다");
+    // A scope with no decisions is said to be one (not "rephrase"), and no model is called for it.
+    expect(done?.type === "done" && done.record.trace.notices.map((n) => n.code)).toEqual(["no_match"]);
+    expect(done?.type === "done" && done.record.answer).toContain("필터에 맞는 판례가 없습니다");
+    expect(server.requests.length).toBe(calls);
     const all = await ask("드론 사고 배상", undefined, ["c"]);
     const found = all.events.find((e) => e.type === "done");
     expect(found?.type === "done" && found.record.context.every((c) => c.chunk.corpusId === "c")).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyChatEvent, initialAnswerState, stateFromStored } from "@/lib/chat/state";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
 import { splitCitations } from "@/lib/rag/citations";
-import { highlightSegments, referencedCaseNumbers } from "@/lib/rag/highlight";
+import { referencedCaseNumbers } from "@/lib/rag/highlight";
 
 describe("answer state", () => {
   it("folds pipeline events into what the lawyer sees", () => {
@@ -75,23 +75,34 @@ describe("citations and highlights", () => {
     ]);
   });
 
-  it("marks passages inside a section, merging overlaps", () => {
-    const text = "가나다라마바사아자차";
-    const segments = highlightSegments(text, [
-      { id: "x", text: "다라마" },
-      { id: "y", text: "마바" },
-      { id: "z", text: "없는 구절" },
-    ]);
-    expect(segments).toEqual([
-      { text: "가나", start: 0 },
-      { text: "다라마바", start: 2, chunkId: "x" },
-      { text: "사아자차", start: 6 },
-    ]);
-  });
-
   it("reads the case numbers of a 참조판례 list", () => {
     expect(
       referencedCaseNumbers("대법원 1987.4.14. 선고 86누233 판결, 1992.3.27. 선고 91다40696 판결 / 86누233"),
     ).toEqual(["86누233", "91다40696"]);
+  });
+});
+
+describe("a strategy's steps in the answer state", () => {
+  it("replaces a step by its key, withdraws a rewritten answer, and carries the low-confidence verdict", () => {
+    const events: ChatEvent[] = [
+      { type: "strategy", id: "cc-rag", label: "CC-RAG (원래 질문)" },
+      { type: "strategy-step", step: { key: "terms", kind: "terms", status: "running", terms: [] } },
+      {
+        type: "strategy-step",
+        step: { key: "terms", kind: "terms", status: "done", terms: ["임대인"], parsedAs: "json" },
+      },
+      { type: "answer-delta", delta: "잘 모르겠습니다." },
+      { type: "answer-reset", reason: "신뢰도 0.30 < τ 0.80" },
+      { type: "answer-delta", delta: "다시 쓴 답" },
+      { type: "strategy-step", step: { key: "verdict", kind: "verdict", lowConfidence: true, retries: 1, score: 0.4 } },
+    ];
+    const state = events.reduce(applyChatEvent, initialAnswerState());
+    expect(state.answer).toBe("다시 쓴 답");
+    expect(state.strategy?.id).toBe("cc-rag");
+    expect(state.strategy?.steps.map((s) => [s.key, "status" in s ? s.status : undefined])).toEqual([
+      ["terms", "done"],
+      ["verdict", undefined],
+    ]);
+    expect(state.strategy?.lowConfidence).toBe(true);
   });
 });

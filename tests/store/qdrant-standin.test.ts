@@ -75,3 +75,29 @@ describe("a Qdrant behind a reverse proxy path", () => {
     await Promise.all([old.close(), wrong.close(), sparseOnly.close()]);
   });
 });
+
+describe("a Qdrant cluster layout", () => {
+  it("creates the collection with the configured shards and copies (valid for Qdrant's schema)", async () => {
+    const cluster = await startQdrantStandIn();
+    try {
+      const store = new QdrantStore({
+        url: cluster.url,
+        collection: "replicated",
+        denseSize: 4,
+        layout: { shards: 3, replicationFactor: 2 },
+      });
+      await store.upsert([item("k", "2001다1", "판시사항", 0, "약혼 예물 반환", [1, 0, 0, 0])]);
+      const created = cluster.requests.find((r) => r.operation === "create_collection");
+      expect(created?.body).toMatchObject({ shard_number: 3, replication_factor: 2 });
+      expect(cluster.violations).toEqual([]);
+      // Unset: Qdrant's own defaults (no fields sent).
+      await new QdrantStore({ url: cluster.url, collection: "single", denseSize: 4 }).upsert([
+        item("k", "2001다1", "판시사항", 0, "약혼 예물 반환", [1, 0, 0, 0]),
+      ]);
+      const single = cluster.requests.filter((r) => r.operation === "create_collection")[1];
+      expect(single?.body).not.toHaveProperty("replication_factor");
+    } finally {
+      await cluster.close();
+    }
+  });
+});

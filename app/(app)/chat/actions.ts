@@ -4,16 +4,22 @@ import { createStreamableValue, type StreamableValue } from "@ai-sdk/rsc";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
+import { normalizeFilters } from "@/lib/chat/filters";
+import { chatFiltersSchema } from "@/lib/chat/filters-schema";
 import { resumeAnswer } from "@/lib/chat/resume";
-import { finishRun, publishRun, registerRun, stopRun, watchRun } from "@/lib/chat/running";
+import { finishRun, publishRun, registerRun, watchRun } from "@/lib/chat/running";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
-import { failure } from "@/lib/errors";
+import { stopAnswer } from "@/lib/chat/stop";
+import { saveChatFilters } from "@/lib/db/chat-filters";
+import { failure, logError } from "@/lib/errors";
+import { STRATEGY_IDS } from "@/lib/rag/strategies/steps";
 import { currentUser } from "../../(auth)/auth";
 
 const askSchema = z.object({
   question: z.string().trim().min(2, "질문을 입력해 주세요.").max(4000, "질문은 4,000자 이내로 입력해 주세요."),
   chatId: z.string().min(1).optional(),
-  corpusIds: z.array(z.string().min(1)).max(50).optional(),
+  filters: chatFiltersSchema.optional(),
+  strategy: z.enum(STRATEGY_IDS).optional(),
 });
 const messageIdSchema = z.string().min(1).max(64);
 
@@ -65,11 +71,13 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     const parsed = askSchema.safeParse(input);
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
-    const prepared = await prepareAsk(user.id, parsed.data.question, parsed.data.chatId, parsed.data.corpusIds);
+    const { question, chatId, filters, strategy } = parsed.data;
+    const prepared = await prepareAsk(user.id, question, chatId, filters, strategy);
     const id = prepared.assistantMessageId;
-    const controller = registerRun(id, user.id, initialAnswerState());
+    const controller = registerRun(id, user.id, { ...initialAnswerState(), filters: prepared.filters });
     const state = streamRun(id, user.id);
-    void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal).then(
+    const onStopRequested = () => controller.abort();
+    void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal, { onStopRequested }).then(
       (final) => finishRun(id, final),
       (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
     );
@@ -98,5 +106,23 @@ export async function stopAction(messageId: string): Promise<{ stopped: boolean 
   const user = await currentUser();
   const id = messageIdSchema.safeParse(messageId);
   if (!user || !id.success) return { stopped: false };
-  return { stopped: stopRun(id.data, user.id) };
+  try {
+    return { stopped: await stopAnswer(user.id, id.data) };
+  } catch (error) {
+    logError(error);
+    return { stopped: false };
+  }
+}
+
+/** Keeps a chat's filters when the lawyer changes them (the next question, and a reload, use them). */
+export async function saveFiltersAction(chatId: string, filters: unknown): Promise<{ ok: boolean; message?: string }> {
+  try {
+    const user = requireUser(await currentUser());
+    const id = messageIdSchema.parse(chatId);
+    const parsed = chatFiltersSchema.safeParse(filters ?? {});
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "필터가 올바르지 않습니다." };
+    return { ok: await saveChatFilters(user.id, id, normalizeFilters(parsed.data)) };
+  } catch (error) {
+    return { ok: false, message: failure(error).message };
+  }
 }

@@ -1,4 +1,4 @@
-import type { ChatReply } from "./types";
+import type { ChatReply, TokenLogprob } from "./types";
 
 /**
  * Replies synthesised from a recording in the wire format the client asked for: a chat completion
@@ -15,7 +15,14 @@ export function chatResponse(reply: ChatReply, body: Record<string, unknown>): R
     return Response.json({
       ...base,
       object: "chat.completion",
-      choices: [{ index: 0, message: { role: "assistant", content: reply.text }, finish_reason: finish }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: reply.text },
+          ...(reply.logprobs ? { logprobs: { content: wireLogprobs(reply.logprobs) } } : {}),
+          finish_reason: finish,
+        },
+      ],
       ...(reply.usage ? { usage: { ...reply.usage, total_tokens: total(reply) } } : {}),
     });
   }
@@ -29,10 +36,28 @@ export function chatResponse(reply: ChatReply, body: Record<string, unknown>): R
       choices: [{ index: 0, delta: { content: reply.text.slice(i, i + CHUNK) }, finish_reason: null }],
     });
   }
+  if (reply.logprobs) {
+    // Recorded per token, not per replayed text slice: all of them in one frame before the finish.
+    frames.push({
+      ...chunk,
+      choices: [{ index: 0, delta: {}, logprobs: { content: wireLogprobs(reply.logprobs) }, finish_reason: null }],
+    });
+  }
   frames.push({ ...chunk, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
   if (reply.usage) frames.push({ ...chunk, choices: [], usage: { ...reply.usage, total_tokens: total(reply) } });
   const sse = `${frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join("")}data: [DONE]\n\n`;
   return new Response(sse, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+}
+
+const wireLogprobs = (list: TokenLogprob[]) => list.map((t) => ({ ...t, bytes: null, top_logprobs: [] }));
+
+/** The `logprobs.content` of a choice or a stream chunk's choice, as recorded. */
+export function logprobsOf(value: unknown): TokenLogprob[] | undefined {
+  const content = (value as { content?: unknown } | null | undefined)?.content;
+  if (!Array.isArray(content)) return undefined;
+  return content.flatMap((t) =>
+    t && typeof t.logprob === "number" ? [{ token: String(t.token ?? ""), logprob: t.logprob }] : [],
+  );
 }
 
 const total = (reply: ChatReply) => (reply.usage?.prompt_tokens ?? 0) + (reply.usage?.completion_tokens ?? 0);
@@ -44,15 +69,17 @@ export function jsonResponse(json: unknown): Response {
 /** The reply of a chat completion as received: JSON, or an SSE stream read to its end. */
 export function chatReplyFromJson(json: unknown): ChatReply | undefined {
   const value = json as {
-    choices?: { message?: { content?: unknown }; finish_reason?: unknown }[];
+    choices?: { message?: { content?: unknown }; finish_reason?: unknown; logprobs?: unknown }[];
     usage?: { prompt_tokens?: number; completion_tokens?: number };
   };
   const choice = value?.choices?.[0];
   if (!choice || typeof choice.message?.content !== "string") return undefined;
+  const logprobs = logprobsOf(choice.logprobs);
   return {
     text: choice.message.content,
     usage: usageOf(value.usage),
     finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : undefined,
+    ...(logprobs ? { logprobs } : {}),
   };
 }
 
@@ -66,6 +93,7 @@ export async function chatReplyFromSse(stream: ReadableStream<Uint8Array>): Prom
   let text = "";
   let usage: ChatReply["usage"];
   let finishReason: string | undefined;
+  let logprobs: TokenLogprob[] | undefined;
   let failed = false;
   const take = (line: string) => {
     if (!line.startsWith("data:")) return;
@@ -74,7 +102,7 @@ export async function chatReplyFromSse(stream: ReadableStream<Uint8Array>): Prom
     let frame: {
       error?: unknown;
       usage?: { prompt_tokens?: number; completion_tokens?: number };
-      choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[];
+      choices?: { delta?: { content?: unknown }; finish_reason?: unknown; logprobs?: unknown }[];
     };
     try {
       frame = JSON.parse(data);
@@ -87,6 +115,8 @@ export async function chatReplyFromSse(stream: ReadableStream<Uint8Array>): Prom
     for (const choice of frame.choices ?? []) {
       if (typeof choice.delta?.content === "string") text += choice.delta.content;
       if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
+      const some = logprobsOf(choice.logprobs);
+      if (some) logprobs = [...(logprobs ?? []), ...some];
     }
   };
   const reader = stream.getReader();
@@ -100,5 +130,6 @@ export async function chatReplyFromSse(stream: ReadableStream<Uint8Array>): Prom
   }
   take(buffer + decoder.decode());
   // A stream that failed midway or never finished is not a reply worth replaying.
-  return failed || finishReason === undefined ? undefined : { text, usage, finishReason };
+  if (failed || finishReason === undefined) return undefined;
+  return { text, usage, finishReason, ...(logprobs ? { logprobs } : {}) };
 }

@@ -17,6 +17,13 @@ export interface ChatReply {
   text: string;
   usage?: { prompt_tokens: number; completion_tokens: number };
   finishReason?: string;
+  /** Token log-probs, when the request asked for them (`logprobs: true`) and the endpoint sent them. */
+  logprobs?: TokenLogprob[];
+}
+
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
 }
 
 /** One line of a file written by record mode. */

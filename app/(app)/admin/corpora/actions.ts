@@ -2,12 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
 import { getCorpus } from "@/lib/db/corpora";
-import { requestJobCancel } from "@/lib/db/jobs";
-import { env } from "@/lib/env";
+import { filesDir } from "@/lib/env";
 import { failure } from "@/lib/errors";
 import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus } from "@/lib/ingest/corpus-admin";
+import { cancelIngestionJob, resumeIngestionJob } from "@/lib/ingest/job-control";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { getStore } from "@/lib/store";
 import { currentUser } from "../../../(auth)/auth";
@@ -34,7 +35,7 @@ export async function createCorpusAction(_prev: FormState, formData: FormData): 
 export async function reindexCorpusAction(corpusId: string): Promise<FormState> {
   try {
     requireAdmin(await currentUser());
-    const job = await reindexCorpus(corpusId, env().DATA_DIR);
+    const job = await reindexCorpus(corpusId, filesDir());
     enqueueJob(job.id);
   } catch (error) {
     return { error: failure(error).message };
@@ -43,10 +44,29 @@ export async function reindexCorpusAction(corpusId: string): Promise<FormState> 
   return { ok: true };
 }
 
+const jobIds = z.object({ corpusId: z.string().min(1).max(64), jobId: z.string().min(1).max(64) });
+
+/** Cancels a job: at once when no process runs it, else its process stops within about a second. */
 export async function cancelJobAction(corpusId: string, jobId: string): Promise<FormState> {
   try {
     requireAdmin(await currentUser());
-    await requestJobCancel(jobId);
+    const ids = jobIds.safeParse({ corpusId, jobId });
+    if (!ids.success) return { error: "잘못된 요청입니다." };
+    await cancelIngestionJob(ids.data.jobId);
+  } catch (error) {
+    return { error: failure(error).message };
+  }
+  revalidatePath(`/admin/corpora/${corpusId}`);
+  return { ok: true };
+}
+
+/** Resumes an interrupted job (documents already indexed are skipped). */
+export async function resumeJobAction(corpusId: string, jobId: string): Promise<FormState> {
+  try {
+    requireAdmin(await currentUser());
+    const ids = jobIds.safeParse({ corpusId, jobId });
+    if (!ids.success) return { error: "잘못된 요청입니다." };
+    await resumeIngestionJob(ids.data.jobId);
   } catch (error) {
     return { error: failure(error).message };
   }
@@ -60,7 +80,7 @@ export async function deleteCorpusAction(corpusId: string, confirmName: string):
     const corpus = await getCorpus(corpusId);
     if (!corpus) return { error: "말뭉치를 찾을 수 없습니다." };
     if (confirmName.trim() !== corpus.name) return { error: "확인을 위해 말뭉치 이름을 정확히 입력해 주세요." };
-    await removeCorpus(corpusId, await getStore(), env().DATA_DIR);
+    await removeCorpus(corpusId, await getStore(), filesDir());
   } catch (error) {
     return { error: failure(error).message };
   }

@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EvalForm } from "@/components/eval/eval-form";
+import { EVAL_STATUS_TEXT } from "@/components/eval/status-text";
 import { aiConfig, configuredComponents } from "@/lib/ai/config";
 import { listCorpora } from "@/lib/db/corpora";
-import { listEvalJobs } from "@/lib/db/eval-jobs";
+import { listEvalJobs, sweepStaleEvalJobs } from "@/lib/db/eval-jobs";
 import { SYSTEMS, skipReason } from "@/lib/eval/systems";
 import { requirePageAdmin } from "../../../(auth)/auth";
 
 export const metadata: Metadata = { title: "평가" };
 export const dynamic = "force-dynamic";
 
-const STATUS = { queued: "대기 중", running: "평가 중", done: "완료", failed: "실패" } as const;
 const when = new Intl.DateTimeFormat("ko-KR", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Seoul" });
 
 export default async function EvalPage() {
   await requirePageAdmin();
+  await sweepStaleEvalJobs();
   const [corpora, jobs] = await Promise.all([listCorpora(), listEvalJobs()]);
   const available = configuredComponents(aiConfig());
   const systems = SYSTEMS.map((s) => ({ id: s.id, label: s.label, skip: skipReason(s, available) }));
@@ -56,7 +57,7 @@ export default async function EvalPage() {
                   </td>
                   <td className="px-3 py-2 text-muted">{j.systems.join(", ")}</td>
                   <td className="px-3 py-2">
-                    {STATUS[j.status]} {j.total ? `(${j.done}/${j.total})` : ""}
+                    {EVAL_STATUS_TEXT[j.status]} {j.total ? `(${j.done}/${j.total})` : ""}
                   </td>
                   <td className="px-3 py-2 text-muted">{when.format(j.createdAt)}</td>
                 </tr>

@@ -2,9 +2,11 @@ import { notFound } from "next/navigation";
 import { ChatView, type Turn } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
+import { deskData } from "@/lib/chat/desk-data";
+import { parseStoredFilters } from "@/lib/chat/filters-schema";
 import { stateFromStored } from "@/lib/chat/state";
 import { findOwnChat, listChats } from "@/lib/db/chats";
-import { listCorpora } from "@/lib/db/corpora";
+import { listMatters } from "@/lib/db/matters";
 import { requirePageUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -15,14 +17,12 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   // Another user's chat is indistinguishable from a missing one.
   const chat = await findOwnChat(user.id, id);
   if (!chat) notFound();
-  const [chats, statuses, corpora] = await Promise.all([
+  const [chats, matters, statuses, desk] = await Promise.all([
     listChats(user.id),
+    listMatters(user.id),
     getComponentStatusesFor(user.role),
-    listCorpora(),
+    deskData(),
   ]);
-  const searchable = corpora
-    .filter((c) => c.documentCount > 0)
-    .map(({ id, name, documentCount }) => ({ id, name, documentCount }));
   const turns: Turn[] = [];
   for (const m of chat.messages) {
     if (m.role === "user") turns.push({ key: m.id, question: m.content, state: stateFromStored("", "complete", null) });
@@ -33,12 +33,23 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
     }
   }
   return (
-    <>
-      <ChatSidebar chats={chats} statuses={statuses} activeId={chat.id} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <MobileChatList chats={chats} activeId={chat.id} />
-        <ChatView key={chat.id} chatId={chat.id} initialTurns={turns} corpora={searchable} />
+    // The desk fills the window under the header: its panes scroll, the question box stays.
+    <div className="flex h-[calc(100dvh-3.5rem)] min-w-0 flex-1 print:h-auto">
+      <ChatSidebar chats={chats} matters={matters} statuses={statuses} activeId={chat.id} />
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <MobileChatList chats={chats} matters={matters} activeId={chat.id} />
+        <ChatView
+          key={chat.id}
+          chatId={chat.id}
+          initialTurns={turns}
+          corpora={desk.searchable}
+          corpusNames={desk.corpusNames}
+          initialFilters={parseStoredFilters(chat.filters)}
+          filterOptions={desk.filterOptions}
+          role={user.role}
+          strategy={chat.strategy}
+        />
       </div>
-    </>
+    </div>
   );
 }

@@ -1,128 +1,161 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { findDocumentsByCaseNo } from "@/lib/db/corpora";
-import { env } from "@/lib/env";
+import { z } from "zod";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { BackToAnswer } from "@/components/precedent/back-to-answer";
+import { CopyButton } from "@/components/precedent/copy-button";
+import { DecisionText } from "@/components/precedent/decision-text";
+import { DecisionToc } from "@/components/precedent/decision-toc";
+import { FindInDecision } from "@/components/precedent/find-in-decision";
+import { ReferenceChips } from "@/components/precedent/reference-chips";
+import { SupportCallout } from "@/components/precedent/support-callout";
+import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
+import { filesDir } from "@/lib/env";
+import { formatCitation } from "@/lib/export/citation";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
-import { SECTIONS } from "@/lib/ingest/types";
-import { highlightSegments, referencedCaseNumbers } from "@/lib/rag/highlight";
+import { buildDecisionView } from "@/lib/precedent/view";
+import { referencedCases } from "@/lib/rag/highlight";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
 import { requirePageUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ caseNo: string }>; searchParams: Promise<{ corpus?: string; hl?: string }> };
+type Props = {
+  params: Promise<{ caseNo: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+// Everything in the address is optional and only steers what is shown; anything odd is dropped.
+const Query = z.object({
+  corpus: z.string().max(64).optional().catch(undefined),
+  hl: z.string().max(2000).optional().catch(undefined),
+  s: z.string().max(1000).optional().catch(undefined),
+  from: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+});
+
+// A stray "%" in the address must not turn into a server error.
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).caseNo) };
+  return { title: decoded((await params).caseNo) };
 }
 
 export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
-  const caseNo = decodeURIComponent((await params).caseNo);
-  const { corpus, hl } = await searchParams;
-  const docs = await findDocumentsByCaseNo(caseNo);
+  const caseNo = decoded((await params).caseNo);
+  const { corpus, hl, s: hint, from } = Query.parse(await searchParams);
+  const docs = await findDocumentsForCaseNo(caseNo);
   const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];
   if (!doc) notFound();
-  const record = loadDecisionRecord(env().DATA_DIR, doc.corpusId, doc.caseNo);
-  const highlightIds = new Set((hl ?? "").split(",").filter(Boolean));
-  const chunks = highlightIds.size ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
-  const passages = chunks.filter((c) => highlightIds.has(c.id));
-  const references = referencedCaseNumbers(record?.참조판례 ?? "");
-  const known = new Set(
-    (await Promise.all(references.map((r) => findDocumentsByCaseNo(r)))).flatMap((found, i) =>
-      found.length ? [references[i] as string] : [],
-    ),
-  );
-
+  const record = loadDecisionRecord(filesDir(), doc.corpusId, doc.caseNo);
+  // The linked passage first: it is the one the supporting sentence is looked for in.
+  const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
+  const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
+  const passages = ids.flatMap((id) => chunks.filter((c) => c.id === id));
+  const view = record ? buildDecisionView(record, passages, hint) : undefined;
+  const references = referencedCases(record?.참조판례 ?? "");
+  const parts = references.flatMap((r) => r.parts);
+  const found = await Promise.all(parts.map((p) => findDocumentsForCaseNo(p)));
+  const known = new Set(parts.filter((_, i) => (found[i]?.length ?? 0) > 0));
+  const citation = formatCitation(doc);
   const sourceHref = safeExternalHref(doc.sourceUrl);
 
   return (
-    <main className="mx-auto w-full max-w-4xl flex-1 p-6" data-testid="precedent-page">
-      <p className="text-sm text-muted">
-        {doc.court} · {doc.decisionDate} 선고 · {doc.caseType} · 말뭉치 {doc.corpus.name}
-      </p>
-      <h1 className="mt-1 font-serif text-2xl font-semibold">
-        <span data-testid="precedent-case-no">{doc.caseNo}</span> <span className="font-normal">{doc.caseName}</span>
-      </h1>
-      {sourceHref ? (
-        <a
-          href={sourceHref}
-          target="_blank"
-          rel="noreferrer noopener"
-          className="text-sm text-accent underline"
-          data-testid="precedent-source"
-        >
-          원문 출처
-        </a>
-      ) : doc.sourceUrl ? (
-        // Not an http(s) URL (imported data decides it): shown, never linked.
-        <p className="break-all text-sm text-muted" data-testid="precedent-source-text">
-          원문 출처: {doc.sourceUrl}
+    <main
+      className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 p-4 sm:p-6 lg:flex-row"
+      data-testid="precedent-page"
+    >
+      {view ? <DecisionToc entries={view.toc} /> : null}
+      <article className="min-w-0 flex-1">
+        <BackToAnswer chatId={from} />
+        <p className="mt-2 text-sm text-muted">
+          {doc.court} · {doc.decisionDate} 선고 · {doc.caseType} · 말뭉치 {doc.corpus.name}
         </p>
-      ) : null}
-      {!record ? (
-        <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
-          이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
-        </p>
-      ) : (
-        <div className="mt-6 space-y-6">
-          {SECTIONS.filter((s) => record[s]).map((section) => (
-            <section key={section} aria-labelledby={`section-${section}`}>
-              <h2 id={`section-${section}`} className="mb-2 border-b border-line pb-1 font-serif text-lg font-semibold">
-                {section}
-              </h2>
-              {section === "참조판례" ? (
-                <div className="space-y-2 text-sm">
-                  <p className="whitespace-pre-wrap leading-relaxed">{record[section]}</p>
-                  {references.length > 0 ? (
-                    <ul className="flex flex-wrap gap-2" data-testid="references">
-                      {references.map((r) =>
-                        known.has(r) ? (
-                          <li key={r}>
-                            <Link
-                              href={`/precedents/${encodeURIComponent(r)}`}
-                              className="rounded bg-accent-soft px-1.5 py-0.5 font-mono text-accent hover:underline"
-                            >
-                              {r}
-                            </Link>
-                          </li>
-                        ) : (
-                          <li
-                            key={r}
-                            className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-muted"
-                            title="말뭉치에 없는 판례"
-                          >
-                            {r}
-                          </li>
-                        ),
-                      )}
-                    </ul>
-                  ) : null}
-                </div>
-              ) : (
-                <p className="whitespace-pre-wrap leading-relaxed">
-                  {highlightSegments(record[section] ?? "", passages).map((seg) =>
-                    seg.chunkId ? (
-                      <mark
-                        key={seg.start}
-                        id={`passage-${seg.chunkId}`}
-                        data-testid="highlighted-passage"
-                        className="scroll-mt-20 rounded bg-yellow-100 px-0.5"
-                      >
-                        {seg.text}
-                      </mark>
-                    ) : (
-                      <span key={seg.start}>{seg.text}</span>
-                    ),
-                  )}
-                </p>
-              )}
-            </section>
-          ))}
+        <h1 className="mt-1 font-serif text-2xl font-semibold">
+          <span data-testid="precedent-case-no">{doc.caseNo}</span> <span className="font-normal">{doc.caseName}</span>
+        </h1>
+        <BookmarkButton
+          caseNo={doc.caseNo}
+          corpusId={doc.corpusId}
+          caseName={doc.caseName}
+          court={doc.court}
+          decisionDate={doc.decisionDate}
+        />
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <span data-testid="formatted-citation">{citation}</span>
+          <CopyButton text={citation} label="인용 복사" testId="copy-citation" />
+          {sourceHref ? (
+            <a
+              href={sourceHref}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="text-accent underline"
+              data-testid="precedent-source"
+            >
+              원문 출처
+            </a>
+          ) : doc.sourceUrl ? (
+            // Not an http(s) URL (imported data decides it): shown, never linked.
+            <span className="break-all text-muted" data-testid="precedent-source-text">
+              원문 출처: {doc.sourceUrl}
+            </span>
+          ) : null}
         </div>
-      )}
+        {view?.supportText ? (
+          <SupportCallout
+            sentence={view.supportText}
+            answer={hint}
+            citation={citation}
+            anchor={`passage-${passages[0]?.id ?? ""}`}
+          />
+        ) : ids.length > 0 && view && !view.passageFound ? (
+          <p className="mt-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
+            답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
+          </p>
+        ) : null}
+        {!record || !view ? (
+          <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
+            이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
+          </p>
+        ) : (
+          <>
+            <div className="mt-4">
+              <FindInDecision rootId="decision-body" />
+            </div>
+            <div id="decision-body" className="mt-4 space-y-6">
+              {view.sections.map((section) => (
+                <section key={section.name} aria-labelledby={section.id}>
+                  <h2
+                    id={section.id}
+                    className="mb-2 scroll-mt-20 border-b border-line pb-1 font-serif text-lg font-semibold"
+                  >
+                    {section.name}
+                  </h2>
+                  {section.name === "참조판례" ? (
+                    <div className="space-y-2 text-sm">
+                      <DecisionText marks={section.marks} />
+                      {references.length > 0 ? <ReferenceChips references={references} known={known} /> : null}
+                    </div>
+                  ) : (
+                    <DecisionText marks={section.marks} />
+                  )}
+                </section>
+              ))}
+            </div>
+          </>
+        )}
+      </article>
     </main>
   );
 }

@@ -3,9 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CorpusActions } from "@/components/corpora/corpus-actions";
 import { CorpusStatusBadge } from "@/components/corpora/corpus-status-badge";
+import { InterruptedJobs } from "@/components/corpora/interrupted-jobs";
+import type { JobView } from "@/components/corpora/job-progress";
 import { UploadPanel } from "@/components/corpora/upload-panel";
 import { getCorpus, listDocuments } from "@/lib/db/corpora";
-import { listJobs } from "@/lib/db/jobs";
+import { type JobRecord, listInterruptedJobs, listJobs, sweepStaleJobs } from "@/lib/db/jobs";
 import { env } from "@/lib/env";
 import { requirePageAdmin } from "../../../../(auth)/auth";
 
@@ -14,6 +16,12 @@ export const dynamic = "force-dynamic";
 
 const PAGE_SIZE = 50;
 const number = new Intl.NumberFormat("ko-KR");
+
+/** What the client components get of a job (no server paths or owner hosts). */
+function toView(job: JobRecord): JobView {
+  const { inputDir: _i, owner: _o, heartbeatAt: _h, finishedAt: _f, createdAt: _c, updatedAt: _u, ...rest } = job;
+  return { ...rest, startedAt: job.startedAt?.toISOString() ?? null };
+}
 
 export default async function CorpusPage({
   params,
@@ -28,9 +36,12 @@ export default async function CorpusPage({
   const corpus = await getCorpus(id);
   if (!corpus) notFound();
   const pageNo = Math.max(1, Number(page) || 1);
-  const [docs, jobs] = await Promise.all([
+  // A job whose process died shows as interrupted (resumable), never as running forever.
+  await sweepStaleJobs();
+  const [docs, jobs, interrupted] = await Promise.all([
     listDocuments(id, { query: q?.trim() || undefined, skip: (pageNo - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     listJobs(id, 1),
+    listInterruptedJobs(id),
   ]);
   const settings = env();
   const latest = jobs[0];
@@ -121,8 +132,9 @@ export default async function CorpusPage({
           corpusId={corpus.id}
           maxBytes={settings.UPLOAD_MAX_MB * 1_048_576}
           maxFiles={settings.UPLOAD_MAX_FILES}
-          initialJob={latest ? { ...latest, startedAt: latest.startedAt?.toISOString() ?? null } : null}
+          initialJob={latest ? toView(latest) : null}
         />
+        <InterruptedJobs corpusId={corpus.id} jobs={interrupted.filter((j) => j.id !== latest?.id).map(toView)} />
         <CorpusActions corpusId={corpus.id} corpusName={corpus.name} canReindex={corpus.documentCount > 0} />
       </div>
     </main>

@@ -5,8 +5,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvalProgress } from "@/components/eval/eval-progress";
 import { EvalResults } from "@/components/eval/eval-results";
-import { getEvalJob } from "@/lib/db/eval-jobs";
-import { REPORT_FILES } from "@/lib/eval/eval-jobs";
+import { REPORT_FILES, viewEvalJob } from "@/lib/eval/eval-jobs";
 import type { SavedRun } from "@/lib/eval/write-report";
 import { requirePageAdmin } from "../../../../(auth)/auth";
 
@@ -16,7 +15,7 @@ export const dynamic = "force-dynamic";
 export default async function EvalResultPage({ params }: { params: Promise<{ id: string }> }) {
   await requirePageAdmin();
   const { id } = await params;
-  const job = await getEvalJob(id);
+  const job = await viewEvalJob(id);
   if (!job) notFound();
   const resultsFile = join(/*turbopackIgnore: true*/ job.outDir, "results.json");
   const run =
@@ -39,7 +38,13 @@ export default async function EvalResultPage({ params }: { params: Promise<{ id:
       <h1 className="font-serif text-2xl font-semibold">{job.name}</h1>
       <EvalProgress
         id={job.id}
-        initial={{ status: job.status, done: job.done, total: job.total, message: job.message }}
+        initial={{
+          status: job.status,
+          done: job.done,
+          total: job.total,
+          message: job.message,
+          cancelRequested: job.cancelRequested,
+        }}
       />
       {run ? (
         <>

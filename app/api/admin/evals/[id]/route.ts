@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/session";
-import { getEvalJob } from "@/lib/db/eval-jobs";
 import { AppError, errorResponse } from "@/lib/errors";
+import { viewEvalJob } from "@/lib/eval/eval-jobs";
 import { currentUser } from "../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -8,9 +8,9 @@ export const dynamic = "force-dynamic";
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     requireAdmin(await currentUser());
-    const job = await getEvalJob((await params).id);
+    const job = await viewEvalJob((await params).id);
     if (!job) throw new AppError("not_found:resource");
-    const { benchPath: _b, outDir: _o, ...visible } = job;
+    const { benchPath: _b, outDir: _o, owner: _w, heartbeatAt: _h, ...visible } = job;
     return Response.json(visible);
   } catch (error) {
     return errorResponse(error);

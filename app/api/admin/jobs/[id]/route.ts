@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/session";
-import { getJob } from "@/lib/db/jobs";
 import { AppError, errorResponse } from "@/lib/errors";
+import { viewJob } from "@/lib/ingest/job-control";
 import { currentUser } from "../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -9,9 +9,9 @@ export const dynamic = "force-dynamic";
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     requireAdmin(await currentUser());
-    const job = await getJob((await params).id);
+    const job = await viewJob((await params).id);
     if (!job) throw new AppError("not_found:resource");
-    const { inputDir: _hidden, ...visible } = job;
+    const { inputDir: _hidden, owner: _owner, heartbeatAt: _beat, ...visible } = job;
     return Response.json(visible);
   } catch (error) {
     return errorResponse(error);

@@ -1,5 +1,5 @@
 import { requireAdmin } from "@/lib/auth/session";
-import { env } from "@/lib/env";
+import { env, filesDir } from "@/lib/env";
 import { errorResponse } from "@/lib/errors";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { acceptUpload } from "@/lib/ingest/upload";
@@ -18,7 +18,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     requireAdmin(await currentUser());
     const settings = env();
     const job = await acceptUpload((await params).id, request, {
-      dataDir: settings.DATA_DIR,
+      dataDir: filesDir(settings),
       limits: uploadLimits(settings),
     });
     enqueueJob(job.id);

@@ -1,0 +1,92 @@
+import type { AnswerState } from "@/lib/chat/state";
+import { LOW_CONFIDENCE_LABEL, type StrategyStep } from "@/lib/rag/strategies/steps";
+
+type Step<K extends StrategyStep["kind"]> = Extract<StrategyStep, { kind: K }>;
+
+const PART_LABEL = {
+  logprob: "평균 토큰 로그확률",
+  length: "답변 길이",
+  informative: "구체성(사건번호·조문·수치)",
+  overlap: "근거 판례와 겹치는 정도",
+} as const;
+
+const n2 = (x: number) => x.toFixed(2);
+
+/** CC-RAG: how many passages an attempt asked for and how many fit the token budget. */
+export function DepthStep({ step }: { step: Step<"depth"> }) {
+  return (
+    <li data-testid="strategy-depth">
+      <span className="font-medium">
+        {step.attempt === 0 ? "첫 시도" : `재시도 ${step.attempt}`}: 판례 {step.k}개 요청
+      </span>
+      {step.dynamic && step.factors ? (
+        <span className="text-muted">
+          {" "}
+          (질문 난이도 {n2(step.difficulty ?? 0)} — 길이 {n2(step.factors.length)}, 모호성 {n2(step.factors.ambiguity)},
+          BM25 분포 {n2(step.factors.bm25)})
+        </span>
+      ) : (
+        <span className="text-muted"> (동적 k 끔: 최대값 사용)</span>
+      )}
+      <span className="block text-muted">
+        토큰 예산 {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개
+        사용
+      </span>
+    </li>
+  );
+}
+
+export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
+  const parts = (Object.keys(PART_LABEL) as (keyof typeof PART_LABEL)[]).map((k) => [k, step.parts[k]] as const);
+  return (
+    <li data-testid="strategy-confidence">
+      <span className="font-medium">
+        신뢰도 {n2(step.score)} {step.passed ? "≥" : "<"} τ {n2(step.tau)}
+      </span>
+      <span className={step.passed ? " text-emerald-700" : " text-amber-800"}>{step.passed ? " 통과" : " 미달"}</span>
+      <table className="mt-1 w-full text-muted">
+        <tbody>
+          {parts.map(([k, part]) => (
+            <tr key={k}>
+              <td className="pr-2">{PART_LABEL[k]}</td>
+              <td className="text-right tabular-nums">
+                {part ? `${n2(part.value)} × ${n2(part.weight)}` : "없음 (제외)"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {step.dropped.length > 0 ? (
+        <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="strategy-logprob-dropped">
+          모델 서버가 토큰 로그확률을 주지 않아 그 항을 빼고, 나머지 가중치를 ×{n2(step.scale)}로 재정규화했습니다.
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function VerdictStep({ step }: { step: Step<"verdict"> }) {
+  return (
+    <li data-testid="strategy-verdict">
+      {step.lowConfidence ? (
+        <span className="font-semibold text-red-800">{LOW_CONFIDENCE_LABEL}</span>
+      ) : (
+        <span className="font-medium">{step.score === undefined ? "신뢰도 평가 없음" : "신뢰도 기준 통과"}</span>
+      )}
+      <span className="text-muted">
+        {" "}
+        · 재시도 {step.retries}회{step.reason ? ` · ${step.reason}` : ""}
+      </span>
+    </li>
+  );
+}
+
+/** Beside the answer itself: a final CC-RAG answer below τ is labelled where the lawyer reads it. */
+export function ConfidenceBadge({ state }: { state: AnswerState }) {
+  if (!state.strategy?.lowConfidence) return null;
+  return (
+    <p className="mb-2 rounded bg-red-50 px-2 py-1 text-xs font-semibold text-red-800" data-testid="low-confidence">
+      {LOW_CONFIDENCE_LABEL}
+    </p>
+  );
+}

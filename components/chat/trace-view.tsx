@@ -1,0 +1,53 @@
+import type { AnswerState } from "@/lib/chat/state";
+
+const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
+
+/** The answer's pipeline trace: stage timings, each query's list and the fused list, with scores. */
+export function TraceView({ state }: { state: AnswerState }) {
+  const trace = state.record?.trace;
+  if (!trace) return null;
+  return (
+    <details className="rounded-lg border border-line bg-white p-3 text-xs" data-testid="pipeline-trace">
+      <summary className="cursor-pointer font-semibold text-muted">파이프라인 기록</summary>
+      <table className="mt-2 w-full">
+        <tbody>
+          {trace.timings.map((t) => (
+            <tr key={`${t.stage}-${t.startMs}`}>
+              <td className="pr-2 font-mono">{t.stage}</td>
+              <td className="tabular-nums text-right">
+                {Math.round(t.startMs)}–{Math.round(t.endMs)} ms
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <td className="pr-2">첫 화면 표시 / 첫 답변 글자 / 전체</td>
+            <td className="tabular-nums text-right">
+              {Math.round(trace.firstVisibleMs ?? 0)} / {Math.round(trace.firstAnswerTokenMs ?? 0)} /{" "}
+              {Math.round(trace.totalMs)} ms
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {(Object.entries(trace.lists) as [string, { caseNo: string; score: number }[]][]).map(([which, list]) => (
+        <div key={which} className="mt-2">
+          <p className="font-semibold">{QUERY_LABEL[which as keyof typeof QUERY_LABEL] ?? which} 검색 결과</p>
+          <p className="text-muted">
+            {list
+              .slice(0, 10)
+              .map((h) => `${h.caseNo}(${h.score.toFixed(3)})`)
+              .join(", ")}
+          </p>
+        </div>
+      ))}
+      <div className="mt-2">
+        <p className="font-semibold">순위 결합(RRF)</p>
+        <p className="text-muted">
+          {trace.fused
+            .slice(0, 10)
+            .map((h) => `${h.caseNo}(${h.score.toFixed(4)})`)
+            .join(", ")}
+        </p>
+      </div>
+    </details>
+  );
+}

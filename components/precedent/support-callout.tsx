@@ -1,0 +1,32 @@
+import { CopyButton } from "./copy-button";
+
+/** Above the decision: what the answer said, and the decision's sentence(s) that support it. */
+export function SupportCallout({
+  sentence,
+  answer,
+  citation,
+  anchor,
+}: {
+  sentence: string;
+  answer?: string;
+  citation: string;
+  anchor: string;
+}) {
+  return (
+    <div
+      role="note"
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+      data-testid="support-callout"
+    >
+      <p className="text-xs font-semibold text-amber-900">답변을 뒷받침하는 문장</p>
+      <blockquote className="mt-1 font-serif leading-relaxed">“{sentence}”</blockquote>
+      {answer ? <p className="mt-2 text-xs text-muted">답변: {answer}</p> : null}
+      <div className="mt-2 flex gap-2" data-print="hide">
+        <a href={`#${anchor}`} className="text-xs text-accent hover:underline">
+          본문에서 보기
+        </a>
+        <CopyButton text={`“${sentence}” (${citation})`} label="문장과 인용 복사" testId="copy-support" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_USERS } from "../playwright.config";
+import { docxText } from "../tests/support/docx-text";
+import { signIn } from "./helpers";
+
+const real = existsSync(resolve("../shared/data/precedents"));
+const QUESTION = real
+  ? "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?"
+  : "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
+const CITATION = real ? "대법원 1976. 12. 28. 선고 76므41 판결" : "대법원 2099. 1. 15. 선고 2098다1001 판결";
+
+test.describe("export and print", () => {
+  test("an answer exports to DOCX, copies as formatted text and prints without the app around it", async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+    const sidebar = page.getByRole("complementary", { name: "대화 목록" });
+    await expect(sidebar).toBeVisible();
+    // Any page printed drops the sidebar and the composer.
+    await page.emulateMedia({ media: "print" });
+    await expect(sidebar).toBeHidden();
+    await expect(page.getByTestId("chat-input")).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+
+    await page.getByTestId("chat-input").fill(QUESTION);
+    await page.getByTestId("chat-input").press("Enter");
+    const answer = page.getByTestId("answer");
+    await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+
+    // DOCX: a download with a Korean name, whose text holds the question and the formatted citation.
+    const downloading = page.waitForEvent("download");
+    await answer.getByTestId("export-docx").click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^판례리서치_\d{8}_.+\.docx$/);
+    const text = await docxText(readFileSync((await download.path()) as string));
+    expect(text).toContain(QUESTION);
+    expect(text).toContain(CITATION);
+    expect(text).toContain("인용된 부분");
+
+    // Someone else's answer is not theirs to export.
+    const href = (await answer.getByTestId("export-docx").getAttribute("href")) as string;
+    const other = await browser.newPage();
+    await signIn(other, E2E_USERS.admin.email, E2E_USERS.admin.password);
+    expect((await other.request.get(href)).status()).toBe(404);
+    await other.close();
+    expect((await page.request.get(href.replace("/messages/", "/messages/x"))).status()).toBe(404);
+
+    // 복사: the same formatted text.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await answer.getByTestId("copy-answer").click();
+    await expect(answer.getByTestId("copy-answer")).toHaveText("복사됨");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`[질문]\n${QUESTION}`);
+    expect(copied).toContain("[답변]");
+    expect(copied).toContain(`1. ${CITATION}`);
+
+    // Print: the answer's sheet alone — no sidebar, no chat list, no composer.
+    await page.evaluate(() => {
+      window.print = () => {}; // the dialog itself is the browser's; what it prints is ours
+    });
+    await answer.getByTestId("print-answer").click();
+    const sheet = page.getByTestId("print-sheet");
+    await expect(sheet).toHaveCount(1);
+    await expect(sheet).toBeHidden(); // on screen
+    await expect(sheet).toHaveAttribute("data-print-chosen", "");
+    await page.emulateMedia({ media: "print" });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText(QUESTION);
+    await expect(sheet.getByTestId("print-citations")).toContainText(CITATION);
+    await expect(sheet.locator("mark").first()).toBeVisible(); // the cited passage's supporting sentence
+    await expect(sidebar).toBeHidden();
+    for (const list of await page.getByTestId("chat-list").all()) await expect(list).toBeHidden();
+    await expect(page.getByTestId("chat-input")).toBeHidden();
+    await expect(page.getByTestId("evidence-panel")).toBeHidden();
+  });
+});

@@ -1,0 +1,100 @@
+import type { Parent, Root, RootContent, Text } from "mdast";
+import type { AnswerPart } from "../rag/citations";
+
+/**
+ * How an answer's Markdown is made safe and useful: raw HTML never renders (the renderer has no
+ * raw-HTML plugin), links lead only to our own pages, and every case number in the text becomes a
+ * citation — a link to its passage when the retrieved precedents hold it, a flag when they do not.
+ */
+
+const ORIGIN = "https://answer.invalid";
+
+/**
+ * A link target the answer may keep: a path of this app ("/precedents/…"). Anything else — other
+ * sites, `javascript:`, protocol-relative "//host", mail — is dropped (the text stays, unlinked).
+ */
+export function internalHref(url: string | undefined | null): string | undefined {
+  if (!url) return undefined;
+  const trimmed = url.trim();
+  if (!trimmed.startsWith("/") || trimmed.startsWith("//") || trimmed.startsWith("/\\")) return undefined;
+  try {
+    const parsed = new URL(trimmed, ORIGIN);
+    if (parsed.origin !== ORIGIN) return undefined;
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a citation becomes in the rendered tree: a `span` carrying these attributes. */
+export const CITATION_ATTR = "data-citation";
+
+// Text inside these stays as written: a link's own text, code.
+const LEAVE_ALONE = new Set(["link", "linkReference", "inlineCode", "code", "html", "definition", "image"]);
+
+function citationNode(part: Extract<AnswerPart, { type: "citation" }>, offset: number | undefined): Text {
+  const hProperties: Record<string, string> = part.valid
+    ? { dataCitation: "valid", dataChunkId: part.chunkId, dataCaseNo: part.caseNo }
+    : { dataCitation: "unverified", dataCaseNo: part.caseNo };
+  // Where the number stands in the answer's source: the stored citation (and its link) at that place.
+  if (offset !== undefined) hProperties.dataOffset = String(offset);
+  // mdast-util-to-hast turns a node with `hName` into that element with these properties.
+  return { type: "text", value: part.text, data: { hName: "span", hProperties } as Text["data"] };
+}
+
+type Find = (text: string) => AnswerPart[];
+
+function splitText(node: Text, find: Find, source: string): RootContent[] {
+  const parts = find(node.value);
+  if (!parts.some((p) => p.type === "citation")) return [node];
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  // A text node's value is its source unless escapes or entities were resolved: then look the
+  // number up inside the node's source instead.
+  const verbatim = start !== undefined && source.slice(start, end) === node.value;
+  let at = 0;
+  let searchFrom = start ?? 0;
+  return parts.map((p) => {
+    const here = at;
+    at += p.text.length;
+    if (p.type === "text") return { type: "text", value: p.text };
+    let offset: number | undefined;
+    if (verbatim && start !== undefined) offset = start + here;
+    else if (start !== undefined) {
+      const found = source.indexOf(p.text, searchFrom);
+      if (found >= 0 && (end === undefined || found < end)) offset = found;
+    }
+    if (offset !== undefined) searchFrom = offset + p.text.length;
+    return citationNode(p, offset);
+  });
+}
+
+function walk(node: Parent, find: Find, source: string): void {
+  const next: RootContent[] = [];
+  for (const child of node.children) {
+    if (child.type === "text") next.push(...splitText(child, find, source));
+    else {
+      if (!LEAVE_ALONE.has(child.type) && "children" in child) walk(child, find, source);
+      next.push(child);
+    }
+  }
+  (node as { children: RootContent[] }).children = next;
+}
+
+/** A remark plugin: case numbers in the text become citation spans, decided by `find`. */
+export function remarkCitations(find?: Find) {
+  return () => (tree: Root, file: { value?: unknown }) => {
+    if (find) walk(tree, find, String(file.value ?? ""));
+  };
+}
+
+/** Where each stored citation part starts in the answer (offset → index into `parts`). */
+export function partOffsets(parts: AnswerPart[]): Map<number, number> {
+  const out = new Map<number, number>();
+  let offset = 0;
+  for (const [i, part] of parts.entries()) {
+    if (part.type === "citation") out.set(offset, i);
+    offset += part.text.length;
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import type { AnswerRecord } from "../chat/types";
+import { findOwnMessage, listOwnMessages } from "../db/chats";
+import { AppError } from "../errors";
+import { type AnswerExport, buildAnswerExport } from "./answer-export";
+
+function parseRecord(trace: string | null): AnswerRecord | undefined {
+  if (!trace) return undefined;
+  try {
+    const record = JSON.parse(trace) as Partial<AnswerRecord>;
+    // A damaged or older trace exports the text alone rather than failing.
+    return Array.isArray(record.parts) && Array.isArray(record.context) ? (record as AnswerRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One of the user's own answers, with the question it answers, ready to export. Another user's
+ * message, a question (not an answer) or a message of another chat is "not found".
+ */
+export async function loadOwnAnswerExport(userId: string, chatId: string, messageId: string): Promise<AnswerExport> {
+  const message = await findOwnMessage(userId, messageId);
+  if (!message || message.chatId !== chatId || message.role !== "assistant") {
+    throw new AppError("not_found:resource", { detail: `answer ${messageId}` });
+  }
+  const messages = await listOwnMessages(userId, chatId);
+  const at = messages.findIndex((m) => m.id === messageId);
+  const question = messages
+    .slice(0, Math.max(at, 0))
+    .reverse()
+    .find((m) => m.role === "user");
+  return buildAnswerExport({
+    question: question?.content ?? "",
+    answer: message.content,
+    record: parseRecord(message.trace),
+    incomplete: message.status !== "complete",
+  });
+}

@@ -1,0 +1,61 @@
+import {
+  activeJob,
+  CANCELLED_MESSAGE,
+  closeJob,
+  getJob,
+  isStale,
+  type JobRecord,
+  requestJobCancel,
+  requeueJob,
+  sweepStaleJobs,
+} from "../db/jobs";
+import { AppError } from "../errors";
+import { enqueueJob } from "./job-queue";
+
+/**
+ * What an admin (UI or CLI) does to an ingestion job besides starting it. Cancel always works: a
+ * job no process is running (queued, interrupted, or whose process stopped beating) is cancelled at
+ * once; a running one is asked to stop, which its process notices within about a second (a
+ * server's job child that does not is killed by the server after a few seconds).
+ */
+
+/** A job for display, after sweeping dead ones (a killed import shows as interrupted, not running). */
+export async function viewJob(id: string): Promise<JobRecord | null> {
+  await sweepStaleJobs();
+  return getJob(id);
+}
+
+export async function cancelIngestionJob(id: string): Promise<JobRecord> {
+  await sweepStaleJobs();
+  // A job can change under us (a child claims the queued job): look again, at most a few times.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const job = await getJob(id);
+    if (!job) throw new AppError("not_found:resource");
+    if (job.status === "done" || job.status === "failed" || job.status === "cancelled") return job;
+    if (job.status === "running" && !isStale(job)) {
+      await requestJobCancel(id);
+      return (await getJob(id)) as JobRecord;
+    }
+    if (await closeJob(job, [job.status], { status: "cancelled", message: CANCELLED_MESSAGE })) {
+      return (await getJob(id)) as JobRecord;
+    }
+  }
+  await requestJobCancel(id);
+  return (await getJob(id)) as JobRecord;
+}
+
+/**
+ * Resumes an interrupted job in this server's queue. Resuming is restarting: what is already
+ * indexed is recognised by hash and skipped.
+ */
+export async function resumeIngestionJob(id: string): Promise<JobRecord> {
+  await sweepStaleJobs();
+  const job = await getJob(id);
+  if (!job) throw new AppError("not_found:resource");
+  if (job.status !== "interrupted") {
+    throw new AppError("bad_request:input", { userMessage: "중단된 작업만 이어서 할 수 있습니다." });
+  }
+  if (await activeJob(job.corpusId)) throw new AppError("ingest:busy");
+  if (await requeueJob(id, ["interrupted"])) enqueueJob(id);
+  return (await getJob(id)) as JobRecord;
+}

@@ -1,0 +1,87 @@
+import { SECTIONS, type SectionName } from "../ingest/types";
+import { type Mark, markSections, type PassageRange } from "./segments";
+import type { Range } from "./sentences";
+import { supportingSentences } from "./support";
+
+/**
+ * What the precedent viewer shows of one archived decision: its sections as marked runs, a
+ * table of contents (the sections, and inside 판례내용 the 【주 문】/【이 유】 parts), the cited
+ * passages and, in the first of them (the one the link is about), the supporting sentence(s).
+ */
+
+export interface TocEntry {
+  id: string;
+  label: string;
+  /** Cited passages inside it. */
+  cited: number;
+  level: 1 | 2;
+}
+
+export interface SectionView {
+  name: SectionName;
+  id: string;
+  text: string;
+  marks: Mark[];
+}
+
+export interface DecisionView {
+  sections: SectionView[];
+  toc: TocEntry[];
+  /** The supporting sentence(s) of the linked passage, as text (for "copy with citation"). */
+  supportText?: string;
+  /** The linked passage was found in the decision. */
+  passageFound: boolean;
+}
+
+export const sectionId = (name: string) => `section-${name}`;
+
+// 【주 문】, 【이 유】 (spaced or not) at the start of a line of 판례내용: where a lawyer jumps to.
+const PART = /^[ \t]*【\s*(주\s*문|이\s*유)\s*】/gm;
+
+export function buildDecisionView(
+  record: Record<string, string>,
+  passages: { id: string; section: string; text: string }[],
+  hint?: string,
+): DecisionView {
+  const sections: SectionView[] = [];
+  const toc: TocEntry[] = [];
+  let supportText: string | undefined;
+  const primaryId = passages[0]?.id;
+  let passageFound = false;
+  for (const name of SECTIONS) {
+    const text = record[name];
+    if (!text) continue;
+    const ranges: PassageRange[] = [];
+    for (const p of passages) {
+      const start = p.section === name && p.text ? text.indexOf(p.text) : -1;
+      if (start >= 0) ranges.push({ id: p.id, start, end: start + p.text.length });
+    }
+    const primary = ranges.find((r) => r.id === primaryId);
+    if (primary) passageFound = true;
+    const supports: Range[] = primary && hint ? supportingSentences(text, hint, primary).ranges : [];
+    if (supports.length) supportText = supports.map((r) => text.slice(r.start, r.end)).join(" ");
+    // Each passage's anchor: at its supporting sentence when it has one, else where it starts.
+    const anchors = ranges.map((r) => ({
+      id: `passage-${r.id}`,
+      at: r.id === primaryId && supports[0] ? supports[0].start : r.start,
+    }));
+    const id = sectionId(name);
+    toc.push({ id, label: name, cited: ranges.length, level: 1 });
+    if (name === "판례내용") {
+      const parts = [...text.matchAll(PART)].map((m) => ({
+        at: m.index ?? 0,
+        label: (m[1] ?? "").replace(/\s+/g, ""),
+      }));
+      parts.forEach((part, i) => {
+        const partId = `part-${part.label}`;
+        if (toc.some((t) => t.id === partId)) return; // a repeated heading: the first one is the target
+        const end = parts[i + 1]?.at ?? text.length;
+        anchors.push({ id: partId, at: part.at });
+        const cited = ranges.filter((r) => r.start >= part.at && r.start < end).length;
+        toc.push({ id: partId, label: part.label, cited, level: 2 });
+      });
+    }
+    sections.push({ name, id, text, marks: markSections(text, ranges, supports, anchors) });
+  }
+  return { sections, toc, supportText, passageFound };
+}

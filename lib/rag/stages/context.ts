@@ -1,0 +1,184 @@
+import type { ChatRole } from "../../ai/config";
+import { AppError, toAppError } from "../../errors";
+import type { ScoredChunk } from "../../ingest/types";
+import type { StoreFilter, VectorStore } from "../../store/types";
+import type { RerankFn } from "../rerank-stage";
+import type { PipelineSettings } from "../settings";
+import type { StrategyId, StrategyStep } from "../strategies/steps";
+import { upsertStep } from "../strategies/steps";
+import type { PipelineEvent, PipelineTrace, QueryKind } from "../types";
+
+export type StreamFn = (request: {
+  role: ChatRole;
+  system: string;
+  prompt: string;
+  temperature: number;
+  signal?: AbortSignal;
+  /** Ask the endpoint for token log-probs (CC-RAG); an implementation that cannot ignores it. */
+  logprobs?: boolean;
+}) => {
+  deltas: AsyncIterable<string>;
+  usage?: Promise<{ inputTokens: number; outputTokens: number }>;
+  /** Resolves once the stream ends: one log-prob per token, or undefined when none came back. */
+  logprobs?: Promise<number[] | undefined>;
+};
+
+export interface PipelineDeps {
+  store: VectorStore;
+  settings: PipelineSettings;
+  filter?: StoreFilter;
+  /** Absent: no LLM configured → retrieval-only answer, original query only. */
+  stream?: StreamFn;
+  /** Absent: no embeddings → BM25-only hybrid. */
+  embed?: (text: string) => Promise<number[]>;
+  /** Absent: no reranker → RRF order. */
+  rerank?: RerankFn;
+  signal?: AbortSignal;
+  /** Said before anything else (e.g. a component left out because it just failed). */
+  notices?: { code: string; message: string }[];
+  /**
+   * The answer's overall deadline (chat). When it fires, model calls are cut — a query not yet
+   * written is left out, an answer being written ends where it is, one not begun becomes the
+   * retrieval-only answer — and `notice` is said once. Retrieval and reranking go on.
+   */
+  deadline?: { signal: AbortSignal; notice: string };
+}
+
+export interface PipelineOptions {
+  /** The strategy (lib/rag/strategies): "rar" three queries; "hybrid" the original question only; … */
+  mode: StrategyId;
+  /** Retrieve each query as soon as it exists, and write the rationale while the analytical query is searched. */
+  overlap?: boolean;
+  chainOfThought?: boolean;
+  /** Give the judge the analyst's query (contextual scaffolding). */
+  scaffolding?: boolean;
+  /** CC-RAG ablations: answer once without the confidence loop; a fixed k (k_max) instead of the dynamic one. */
+  selfAssessment?: boolean;
+  dynamicK?: boolean;
+  /** false: stop after reranking (retrieval-only evaluation spends no tokens on answers). */
+  answer?: boolean;
+  /** Appended to the question in the answer prompt only (e.g. "answer yes or no first"). */
+  answerNote?: string;
+  /**
+   * Receives the trace the moment the run starts; it fills in as stages finish, so a caller can
+   * keep what was found when the run is stopped or fails midway.
+   */
+  onTrace?: (trace: PipelineTrace) => void;
+}
+
+/**
+ * Failures no stage may paper over: the caller stopped, or a replayed run met a call the file has no
+ * reply for (degrading to BM25 or to the RRF order would silently measure something else).
+ */
+export const isFatal = (error: unknown) => {
+  const code = toAppError(error).code;
+  return code === "ai:aborted" || code === "ai:replay_missing";
+};
+
+export const compact = (list: ScoredChunk[]) =>
+  list.map(({ chunk, score }) => ({ id: chunk.id, caseNo: chunk.caseNo, score }));
+
+/** What every stage of one run shares: the question, the components, the trace and the event sink. */
+export interface RunContext {
+  question: string;
+  deps: PipelineDeps;
+  options: PipelineOptions;
+  settings: PipelineSettings;
+  signal?: AbortSignal;
+  /** What model calls listen to: the lawyer's Stop and the answer deadline. */
+  llmSignal?: AbortSignal;
+  /** The deadline (not the lawyer) cut the model calls. */
+  cut(): boolean;
+  /** The run is over: stop listening to the deadline. */
+  dispose(): void;
+  trace: PipelineTrace;
+  /** ms since the run started. */
+  at(): number;
+  send(event: PipelineEvent): void;
+  /** One notice per code: three queries meeting the same dead server say it once. */
+  notice(code: string, message: string): void;
+  /** A strategy step, kept in the trace (by key) and sent. */
+  step(step: StrategyStep): void;
+  timed<T>(stage: string, work: () => Promise<T>): Promise<T>;
+  countTokens(usage: Promise<{ inputTokens: number; outputTokens: number }> | undefined): Promise<number>;
+  checkAbort(): void;
+  /** The embeddings endpoint failed once in this run: later queries go BM25-only without asking again. */
+  embedFailed: boolean;
+  /** Each query's raw BM25 scores, best first (CC-RAG reads the question's to judge its difficulty). */
+  bm25: Partial<Record<QueryKind, number[]>>;
+}
+
+export function createRunContext(
+  question: string,
+  deps: PipelineDeps,
+  options: PipelineOptions,
+  emit: (event: PipelineEvent) => void,
+): RunContext {
+  const t0 = performance.now();
+  const at = () => performance.now() - t0;
+  const trace: PipelineTrace = {
+    question,
+    queries: { original: question },
+    lists: {},
+    fused: [],
+    reranked: false,
+    notices: [],
+    timings: [],
+    totalMs: 0,
+    llmMs: 0,
+  };
+  const send = (event: PipelineEvent) => {
+    trace.firstVisibleMs ??= at();
+    emit(event);
+  };
+  const { signal, deadline } = deps;
+  const llmSignal = deadline && signal ? AbortSignal.any([signal, deadline.signal]) : (deadline?.signal ?? signal);
+  const onDeadline = () => ctx.notice("answer_deadline", deadline?.notice ?? "");
+  const ctx: RunContext = {
+    question,
+    deps,
+    options,
+    settings: deps.settings,
+    signal,
+    llmSignal,
+    cut: () => deadline?.signal.aborted === true && !signal?.aborted,
+    dispose: () => deadline?.signal.removeEventListener("abort", onDeadline),
+    trace,
+    at,
+    send,
+    embedFailed: false,
+    bm25: {},
+    notice(code, message) {
+      if (trace.notices.some((n) => n.code === code)) return;
+      trace.notices.push({ code, message });
+      send({ type: "notice", code, message });
+    },
+    step(step) {
+      if (trace.strategy) trace.strategy.steps = upsertStep(trace.strategy.steps, step);
+      send({ type: "strategy-step", step });
+    },
+    async timed(stage, work) {
+      const startMs = at();
+      try {
+        return await work();
+      } finally {
+        trace.timings.push({ stage, startMs, endMs: at() });
+        if (stage.startsWith("llm:")) trace.llmMs += at() - startMs;
+      }
+    },
+    async countTokens(usage) {
+      const u = await usage;
+      if (!u) return 0;
+      const n = u.inputTokens + u.outputTokens;
+      trace.tokens = (trace.tokens ?? 0) + n;
+      return n;
+    },
+    checkAbort() {
+      if (deps.signal?.aborted) throw new AppError("ai:aborted");
+    },
+  };
+  options.onTrace?.(trace);
+  if (deadline?.signal.aborted) onDeadline();
+  else deadline?.signal.addEventListener("abort", onDeadline, { once: true });
+  return ctx;
+}

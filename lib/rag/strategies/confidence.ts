@@ -1,0 +1,68 @@
+import { tokenizeKo } from "../../ingest/tokenize-ko";
+import type { ScoredChunk } from "../../ingest/types";
+import type { StrategySettings } from "../settings";
+import type { ConfidenceParts } from "./steps";
+
+/**
+ * CC-RAG's self-assessment without a critic model (METHOD.md §5):
+ *   s = sigmoid(w1·mean token log-prob + w2·f_len + w3·f_informative + w4·overlap)
+ * When the endpoint returns no log-probs, that term is dropped and the other weights are scaled so
+ * they sum to the original total (the score keeps its range); the step says it did.
+ */
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** An answer of 300 characters or more counts as complete; a one-liner as thin. */
+export const lengthFeature = (answer: string) => clamp01(answer.trim().length / 300);
+
+const CASE_NO = /(?<![\d가-힣])\d{2,4}[가-힣]{1,3}\d{1,7}(?!\d)/g;
+const ARTICLE = /제\s?\d+\s?조/g;
+const COURT = /대법원|고등법원|지방법원|가정법원|행정법원|헌법재판소/g;
+const FIGURE = /\d[\d,.]*\s?(?:원|년|개월|일|%|퍼센트)/g;
+
+/** Concrete anchors (case numbers, articles, courts, amounts and periods): three or more is 1. */
+export function informativeFeature(answer: string): number {
+  const distinct = (re: RegExp) => new Set(answer.match(re) ?? []).size;
+  return clamp01((distinct(CASE_NO) + distinct(ARTICLE) + distinct(COURT) + distinct(FIGURE)) / 3);
+}
+
+/** Share of the answer's word pieces (BM25 tokens) found in the passages it was written from. */
+export function overlapFeature(answer: string, context: ScoredChunk[]): number {
+  const words = new Set(tokenizeKo(answer).filter((t) => !t.startsWith("^") && !/^\d+$/.test(t)));
+  if (words.size === 0) return 0;
+  const source = new Set(context.flatMap(({ chunk }) => tokenizeKo(chunk.text)));
+  let found = 0;
+  for (const w of words) if (source.has(w)) found++;
+  return found / words.size;
+}
+
+export interface Confidence {
+  score: number;
+  parts: ConfidenceParts;
+  dropped: "logprob"[];
+  scale: number;
+}
+
+export function confidenceOf(
+  answer: string,
+  logprobs: number[] | undefined,
+  context: ScoredChunk[],
+  weights: Pick<StrategySettings["ccRag"], "wLogprob" | "wLength" | "wInformative" | "wOverlap">,
+): Confidence {
+  const usable = (logprobs ?? []).filter((x) => Number.isFinite(x));
+  const hasLogprobs = usable.length > 0;
+  const total = weights.wLogprob + weights.wLength + weights.wInformative + weights.wOverlap;
+  const rest = total - weights.wLogprob;
+  const scale = hasLogprobs || rest === 0 ? 1 : total / rest;
+  const parts: ConfidenceParts = {
+    length: { value: lengthFeature(answer), weight: weights.wLength * scale },
+    informative: { value: informativeFeature(answer), weight: weights.wInformative * scale },
+    overlap: { value: overlapFeature(answer, context), weight: weights.wOverlap * scale },
+  };
+  if (hasLogprobs) {
+    parts.logprob = { value: usable.reduce((a, b) => a + b, 0) / usable.length, weight: weights.wLogprob };
+  }
+  const z = Object.values(parts).reduce((sum, p) => sum + (p ? p.value * p.weight : 0), 0);
+  return { score: sigmoid(z), parts, dropped: hasLogprobs ? [] : ["logprob"], scale };
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import type { AnswerRecord } from "@/lib/chat/types";
+import { answerDocx } from "@/lib/export/answer-docx";
+import { buildAnswerExport, exportFileName, formatAnswerText } from "@/lib/export/answer-export";
+import { attachmentDisposition } from "@/lib/export/content-disposition";
+import { markdownBlocks } from "@/lib/export/markdown-lite";
+import type { Chunk } from "@/lib/ingest/types";
+import { splitCitations } from "@/lib/rag/citations";
+import { docxText } from "../support/docx-text";
+
+function chunk(id: string, caseNo: string, over: Partial<Chunk> = {}): Chunk {
+  return {
+    id,
+    corpusId: "c1",
+    caseNo,
+    caseName: "약혼예물반환",
+    court: "대법원",
+    courtLevel: "대법원",
+    caseType: "가사",
+    decisionDate: "2097-12-28",
+    section: "판결요지",
+    sectionOrder: 0,
+    text: "",
+    contentHash: id,
+    ...over,
+  };
+}
+
+// Written for this test.
+const context = [
+  chunk("a1", "2097므41", {
+    text: "약혼 예물의 수수는 증여와 유사하다. 약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.",
+  }),
+  chunk("b1", "2096스30", {
+    court: "대법원",
+    decisionDate: "2096-07-03",
+    caseName: "재산분할",
+    text: "중혼적 사실혼의 해소를 이유로 재산분할을 청구할 수 없다.",
+  }),
+].map((c) => ({ chunk: c, score: 1 }));
+
+const ANSWER =
+  "## 결론\n약혼 해제에 **책임 있는 사람**은 예물 반환을 청구할 수 없습니다(2097므41).\n" +
+  "- 재산분할은 중혼적 사실혼에서 허용되지 않습니다(2096스30).\n- 다시 보아도 유책자는 반환을 청구할 수 없습니다(2097므41).\n" +
+  "참고로 2000다99999 판결은 확인되지 않습니다.";
+
+const record = {
+  answer: ANSWER,
+  parts: splitCitations(ANSWER, context),
+  context,
+  trace: {
+    question: "",
+    queries: { original: "" },
+    lists: {},
+    fused: [],
+    reranked: false,
+    notices: [],
+    timings: [],
+    totalMs: 0,
+    llmMs: 0,
+  },
+  retrievalOnly: false,
+} as AnswerRecord;
+
+const QUESTION = "약혼을 깬 쪽도 예물을 돌려받을 수 있나요?";
+
+describe("an answer's export", () => {
+  const exported = buildAnswerExport({ question: QUESTION, answer: ANSWER, record });
+
+  it("lists each cited decision once, formatted, with the passage and its supporting sentence", () => {
+    expect(exported.citations.map((c) => c.citation)).toEqual([
+      "대법원 2097. 12. 28. 선고 2097므41 판결",
+      "대법원 2096. 7. 3.자 2096스30 결정",
+    ]);
+    const [first] = exported.citations;
+    expect(first?.passages).toHaveLength(1);
+    const p = first?.passages[0];
+    expect(p?.support.map((r) => p.text.slice(r.start, r.end))).toEqual([
+      "약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.",
+    ]);
+    expect(exported.unverified).toEqual(["2000다99999"]);
+  });
+
+  it("copies as text a lawyer can paste: question, answer without Markdown marks, citations", () => {
+    const text = formatAnswerText(exported);
+    expect(text).toContain(`[질문]\n${QUESTION}`);
+    expect(text).toContain("약혼 해제에 책임 있는 사람은 예물 반환을");
+    expect(text).not.toContain("**");
+    expect(text).toContain("• 재산분할은");
+    expect(text).toContain("1. 대법원 2097. 12. 28. 선고 2097므41 판결 (약혼예물반환)");
+    expect(text).toContain("2. 대법원 2096. 7. 3.자 2096스30 결정 (재산분할)");
+    expect(text).toContain("“약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.” [판결요지]");
+    expect(text).toContain("[확인 필요] 검색된 판례에 없는 사건번호: 2000다99999");
+  });
+
+  it("exports a stopped answer without a record as its text alone, marked incomplete", () => {
+    const bare = buildAnswerExport({ question: "질문", answer: "쓰다 만 답변", incomplete: true });
+    expect(bare.citations).toEqual([]);
+    expect(formatAnswerText(bare)).toContain("중단된 답변입니다");
+  });
+
+  it("writes a Word document whose text holds the question, the answer and the formatted citations", async () => {
+    const docx = await answerDocx(exported, new Date("2026-11-23T03:00:00Z"));
+    expect(docx.subarray(0, 2).toString()).toBe("PK");
+    const text = await docxText(docx);
+    expect(text).toContain(QUESTION);
+    expect(text).toContain("책임 있는 사람");
+    expect(text).toContain("대법원 2097. 12. 28. 선고 2097므41 판결");
+    expect(text).toContain("대법원 2096. 7. 3.자 2096스30 결정");
+    expect(text).toContain("약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.");
+    expect(text).toContain("2000다99999");
+  });
+});
+
+describe("the little Markdown of answers", () => {
+  it("reads headings, bullets, numbered items and bold", () => {
+    expect(markdownBlocks("# 제목\n\n1. **첫째** 항목\n  - 하위\n평문 [링크](/x)")).toEqual([
+      { kind: "heading", line: 0, level: 1, runs: [{ text: "제목" }] },
+      { kind: "ordered", line: 2, level: 0, marker: "1.", runs: [{ text: "첫째", bold: true }, { text: " 항목" }] },
+      { kind: "bullet", line: 3, level: 1, runs: [{ text: "하위" }] },
+      { kind: "paragraph", line: 4, level: 0, runs: [{ text: "평문 링크" }] },
+    ]);
+  });
+});
+
+describe("the download's name", () => {
+  it("names the file by date and question, and sends the Korean name per RFC 5987", () => {
+    const name = exportFileName('약혼 예물: 돌려받을 수 "있나요"?', new Date("2026-11-23T16:00:00Z"), "docx");
+    expect(name).toBe("판례리서치_20261124_약혼 예물 돌려받을 수 있나요.docx");
+    const header = attachmentDisposition(name, "answer-m1.docx");
+    expect(header).toMatch(/^attachment; filename="answer-m1\.docx"; filename\*=UTF-8''/);
+    const encoded = header.split("filename*=UTF-8''")[1] ?? "";
+    expect(encoded).not.toMatch(/[^A-Za-z0-9%._~!-]/);
+    expect(decodeURIComponent(encoded)).toBe(name);
+    expect(attachmentDisposition("a(b)'*.docx", 'x"y.docx')).toBe(
+      `attachment; filename="x_y.docx"; filename*=UTF-8''a%28b%29%27%2A.docx`,
+    );
+  });
+});
