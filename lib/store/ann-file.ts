@@ -12,28 +12,31 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
-import type { HierarchicalNSW } from "hnswlib-node";
-import { type AnnGraph, openHnsw } from "./ann-graph";
+import type { Index } from "usearch";
+import { type AnnGraph, createIndex } from "./ann-graph";
 
 /**
  * The HNSW graphs on disk beside the index snapshot, so a reopen does not rebuild them (120k × 1,024
- * dimensions: minutes of insertions, against seconds to read). SQLite stays the source of truth and
- * the graphs a cache: `dense.ann.json` names, per dimension, a graph file in hnswlib's own format, its
- * size and SHA-1, and the chunk id of each of its labels, stamped with the change-log seq and the store
- * id it reflects. A graph is used only when that stamp equals the loaded index's cursor and the file's
- * size and digest match (hnswlib reads a damaged file without checking its links, and a bad link would
- * crash the process); anything else — missing, stale, foreign, damaged — only means a rebuild, in
- * the worker, in slices.
+ * dimensions: a minute or two of insertions, against a fraction of a second to read). SQLite stays
+ * the source of truth and the graphs a cache: `dense.ann.json` names, per corpus and embedding size,
+ * a graph file in usearch's own format, its size and SHA-1, and the chunk id of each of its labels,
+ * stamped with the change-log seq and the store id it reflects. A graph is used only when that stamp
+ * equals the loaded index's cursor and the file's size and digest match (usearch reads a damaged file
+ * without checking its links, and a bad link would crash the process); anything else — missing,
+ * stale, foreign, damaged — only means a rebuild, in the worker, in slices.
  *
- * Graph files get a new name per write (dims, seq, process, thread), and the JSON, written beside and
- * renamed over, switches to them at once: a reader never pairs a stamp with another write's graph.
+ * Graph files get a new name per write (dims, corpus, seq, process, thread), and the JSON, written
+ * beside and renamed over, switches to them at once: a reader never pairs a stamp with another
+ * write's graph.
  */
 
 const META = "dense.ann.json";
+const VERSION = 1;
 const HASH_CHUNK = 16 * 1_048_576;
 
 interface GraphEntry {
   dims: number;
+  corpus: string;
   file: string;
   bytes: number;
   sha1: string;
@@ -42,7 +45,7 @@ interface GraphEntry {
 }
 
 interface AnnMeta {
-  version: 1;
+  version: typeof VERSION;
   seq: number;
   storeId: number;
   graphs: GraphEntry[];
@@ -55,14 +58,15 @@ export interface AnnStamp {
 
 export interface LoadedGraph {
   dims: number;
-  hnsw: HierarchicalNSW;
+  corpus: string;
+  index: Index;
   ids: (string | null)[];
 }
 
 function readMeta(dir: string): AnnMeta | undefined {
   try {
     const meta = JSON.parse(readFileSync(join(dir, META), "utf8")) as AnnMeta;
-    return meta.version === 1 && Array.isArray(meta.graphs) ? meta : undefined;
+    return meta.version === VERSION && Array.isArray(meta.graphs) ? meta : undefined;
   } catch {
     return undefined;
   }
@@ -92,8 +96,19 @@ async function digest(path: string, pause: () => Promise<void>): Promise<string>
 
 const digestNow = (path: string) => createHash("sha1").update(readFileSync(path)).digest("hex");
 
-const graphFile = (graph: AnnGraph, stamp: AnnStamp) =>
-  `dense-${graph.dims}-${stamp.seq}-${process.pid}-${threadId}.hnsw`;
+const graphFile = (graph: AnnGraph, stamp: AnnStamp) => {
+  const corpus = createHash("sha1").update(graph.corpus).digest("hex").slice(0, 12);
+  return `dense-${graph.dims}-${corpus}-${stamp.seq}-${process.pid}-${threadId}.usearch`;
+};
+
+const entryOf = (graph: AnnGraph, file: string, path: string, sha1: string, idOf: (slot: number) => string) => ({
+  dims: graph.dims,
+  corpus: graph.corpus,
+  file,
+  bytes: statSync(path).size,
+  sha1,
+  ids: graph.ids(idOf),
+});
 
 /** Points the JSON at the graphs just written, then removes the files it pointed at before. */
 function switchTo(dir: string, stamp: AnnStamp, entries: GraphEntry[]): void {
@@ -107,9 +122,9 @@ function switchTo(dir: string, stamp: AnnStamp, entries: GraphEntry[]): void {
 }
 
 /**
- * Writes every graph, then the JSON that points at them. hnswlib writes on a libuv thread and
- * `pause()` runs between pieces of the digest: the caller may answer searches meanwhile, but must
- * not change the graphs until this resolves.
+ * Writes every graph (usearch writes in this thread: ~0.1–0.3 s at 120k × 1,024), then the JSON
+ * that points at them. `pause()` runs between graphs and pieces of the digest: the caller may answer
+ * searches meanwhile, but must not change the graphs until this resolves.
  */
 export async function saveAnn(
   dir: string,
@@ -122,9 +137,9 @@ export async function saveAnn(
   for (const graph of graphs) {
     const file = graphFile(graph, stamp);
     const path = join(dir, file);
-    await graph.native.writeIndex(path);
-    const bytes = statSync(path).size;
-    entries.push({ dims: graph.dims, file, bytes, sha1: await digest(path, pause), ids: graph.ids(idOf) });
+    graph.native.save(path);
+    await pause();
+    entries.push(entryOf(graph, file, path, await digest(path, pause), idOf));
   }
   switchTo(dir, stamp, entries);
 }
@@ -134,14 +149,19 @@ export function saveAnnNow(dir: string, stamp: AnnStamp, graphs: AnnGraph[], idO
   const entries = graphs.map((graph): GraphEntry => {
     const file = graphFile(graph, stamp);
     const path = join(dir, file);
-    graph.native.writeIndexSync(path);
-    return { dims: graph.dims, file, bytes: statSync(path).size, sha1: digestNow(path), ids: graph.ids(idOf) };
+    graph.native.save(path);
+    return entryOf(graph, file, path, digestNow(path), idOf);
   });
   switchTo(dir, stamp, entries);
 }
 
 /** The graphs on disk that match `stamp` and are intact; the others are left out (rebuilt). */
-export async function loadAnn(dir: string, stamp: AnnStamp, pause: () => Promise<void>): Promise<LoadedGraph[]> {
+export async function loadAnn(
+  dir: string,
+  stamp: AnnStamp,
+  ef: number,
+  pause: () => Promise<void>,
+): Promise<LoadedGraph[]> {
   const meta = readMeta(dir);
   if (!meta || meta.seq !== stamp.seq || meta.storeId !== stamp.storeId) return [];
   const loaded: LoadedGraph[] = [];
@@ -149,10 +169,12 @@ export async function loadAnn(dir: string, stamp: AnnStamp, pause: () => Promise
     const path = join(dir, entry.file);
     try {
       if (statSync(path).size !== entry.bytes || (await digest(path, pause)) !== entry.sha1) continue;
-      const hnsw = openHnsw(entry.dims);
-      await hnsw.readIndex(path);
-      if (hnsw.getCurrentCount() !== entry.ids.length) continue;
-      loaded.push({ dims: entry.dims, hnsw, ids: entry.ids });
+      const index = createIndex(entry.dims, ef);
+      index.load(path);
+      // Saved with no removal pending: usearch holds exactly the labels that have a chunk.
+      if (index.size() !== entry.ids.filter((id) => id !== null).length) continue;
+      loaded.push({ dims: entry.dims, corpus: entry.corpus, index, ids: entry.ids });
+      await pause();
     } catch {
       // Gone (another process switched to newer graphs) or unreadable: rebuilt instead.
     }
@@ -164,7 +186,7 @@ export async function loadAnn(dir: string, stamp: AnnStamp, pause: () => Promise
 export function removeStaleAnnFiles(dir: string): void {
   const used = new Set(readMeta(dir)?.graphs.map((g) => g.file));
   for (const name of readdirSync(dir)) {
-    const graphFile = name.startsWith("dense-") && name.endsWith(".hnsw");
+    const graphFile = name.startsWith("dense-") && name.endsWith(".usearch");
     const temporary = name.startsWith(`${META}.`) && name.endsWith(".tmp");
     if ((!graphFile && !temporary) || used.has(name)) continue;
     const path = join(dir, name);

@@ -1,59 +1,72 @@
-import { createRequire } from "node:module";
-import type { HierarchicalNSW as Hnsw } from "hnswlib-node";
+import { Index, MetricKind, ScalarKind } from "usearch";
 
 /**
- * One HNSW graph (hnswlib-node) over the embedded store's vectors of one dimension, in the index
- * worker. Labels are the graph's own numbers, handed out in order and never reused: a replaced or
- * deleted vector is only marked deleted (hnswlib's in-place update of a deleted element measured
- * 3–30× slower than a fresh insertion), and DenseIndex rebuilds a graph that holds too many deleted
- * elements. Slots (MemoryIndex's numbers, renumbered by compaction) map to labels both ways.
- * Why hnswlib-node (and not usearch), with the measurements: dense-index.ts.
+ * One HNSW graph (usearch) over the vectors of one corpus and one embedding size, in the index
+ * worker. Vectors are stored in the graph as 8-bit integers (normalized vectors: cosine = inner
+ * product): a quarter of the memory of float32, four times the insertion rate; DenseIndex asks for
+ * OVERSAMPLE × k candidates and scores them again exactly with the float32 vectors it keeps, so the
+ * quantization costs no precision in the results, only a little recall (measured in dense-index.ts).
+ *
+ * Labels are the graph's own keys, handed out in order and never reused; slots (MemoryIndex's
+ * numbers, renumbered by compaction) map to labels both ways. A removed slot is forgotten at once
+ * (its label maps to no slot, so a search skips it) and removed from usearch later, in batches, in
+ * the worker's build slices (each removal relinks: ~0.1–0.3 ms); DenseIndex rebuilds a graph worn
+ * by many removals.
  */
 
-// A CommonJS addon whose module.exports is the binding: no named exports under ESM.
-const { HierarchicalNSW } = createRequire(import.meta.url)("hnswlib-node") as typeof import("hnswlib-node");
+/** Links per node, and the search breadth while inserting (measured: dense-index.ts). */
+export const CONNECTIVITY = 16;
+export const EXPANSION_ADD = 64;
+/** Candidates asked of the graph per result wanted, all scored again exactly. */
+export const OVERSAMPLE = 2;
 
-/** An empty graph object for inner-product search over `dims` dimensions (to read a file into). */
-export const openHnsw = (dims: number): Hnsw => new HierarchicalNSW("ip", dims);
-
-/** Links per element and the breadth of the search while inserting (see dense-index.ts). */
-export const GRAPH_M = 16;
-export const EF_CONSTRUCTION = 100;
+export function createIndex(dims: number, ef: number): Index {
+  return new Index({
+    dimensions: dims,
+    metric: MetricKind.Cos,
+    quantization: ScalarKind.I8,
+    connectivity: CONNECTIVITY,
+    expansion_add: EXPANSION_ADD,
+    expansion_search: ef,
+    multi: false,
+  });
+}
 
 export class AnnGraph {
-  /** The graph's label of each slot it holds, and the slot of each label (-1: deleted). */
+  /** The graph's label of each slot it holds, and the slot of each label (-1: removed). */
   private labelOfSlot = new Map<number, number>();
   private slotOfLabel: Int32Array;
-  /** Elements in the graph, deleted ones included (the next label). */
+  /** Labels handed out (the next label), removed ones included. */
   count = 0;
+  /** Removed labels, and those of them not yet removed from usearch. */
   deleted = 0;
+  private unlinked: number[] = [];
 
   private constructor(
     readonly dims: number,
-    private hnsw: Hnsw,
-    private capacity: number,
+    readonly corpus: string,
+    private index: Index,
+    capacity: number,
   ) {
-    this.slotOfLabel = new Int32Array(capacity).fill(-1);
+    this.slotOfLabel = new Int32Array(Math.max(1_024, capacity)).fill(-1);
   }
 
-  static create(dims: number, capacity: number): AnnGraph {
-    const hnsw = openHnsw(dims);
-    const size = Math.max(1_024, capacity);
-    hnsw.initIndex({ maxElements: size, m: GRAPH_M, efConstruction: EF_CONSTRUCTION, randomSeed: 100 });
-    return new AnnGraph(dims, hnsw, size);
+  static create(dims: number, corpus: string, ef: number, capacity = 0): AnnGraph {
+    return new AnnGraph(dims, corpus, createIndex(dims, ef), capacity);
   }
 
   /**
-   * A graph read from disk (ann-file.ts) whose label l held chunk `ids[l]` (null: deleted then);
-   * `slotOf` gives each live chunk's slot now. A chunk gone since is marked deleted.
+   * A graph read from disk (ann-file.ts) whose label l held chunk `ids[l]` (null: removed then);
+   * `slotOf` gives each chunk's slot now, undefined for one gone or changed since: removed.
    */
   static attach(
     dims: number,
-    hnsw: Hnsw,
+    corpus: string,
+    index: Index,
     ids: (string | null)[],
     slotOf: (id: string) => number | undefined,
   ): AnnGraph {
-    const graph = new AnnGraph(dims, hnsw, hnsw.getMaxElements());
+    const graph = new AnnGraph(dims, corpus, index, ids.length);
     graph.count = ids.length;
     for (const [label, id] of ids.entries()) {
       const slot = id === null ? undefined : slotOf(id);
@@ -63,23 +76,24 @@ export class AnnGraph {
         continue;
       }
       graph.deleted += 1;
-      if (id !== null) hnsw.markDelete(label);
+      if (id !== null) graph.unlinked.push(label);
     }
     return graph;
   }
 
-  /** The underlying graph, for ann-file.ts (not to be changed while it is written). */
-  get native(): Hnsw {
-    return this.hnsw;
+  /** The underlying index, for ann-file.ts. */
+  get native(): Index {
+    return this.index;
   }
 
   /**
-   * Frees the graph's memory now: V8 does not know the addon's native memory (~0.5 GB at 120k ×
-   * 1,024), so a dropped graph could wait long for garbage collection. Re-initializing frees it.
+   * Frees the graph's memory now: V8 does not see the addon's native memory (~150 MB at 120k ×
+   * 1,024), so a dropped graph could wait long for garbage collection. A fresh tiny index replaces it.
    */
   release(): void {
-    this.hnsw.initIndex({ maxElements: 1 });
+    this.index = createIndex(1, 1);
     this.labelOfSlot.clear();
+    this.unlinked = [];
     this.count = 0;
     this.deleted = 0;
   }
@@ -92,34 +106,56 @@ export class AnnGraph {
     return this.labelOfSlot.has(slot);
   }
 
-  /** The chunk id of each label (null: deleted), for saving. */
+  /** The live slots (an exact pass over this graph's vectors). */
+  slots(): IterableIterator<number> {
+    return this.labelOfSlot.keys();
+  }
+
+  /** The chunk id of each label (null: removed), for saving. */
   ids(idOf: (slot: number) => string): (string | null)[] {
     return Array.from(this.slotOfLabel.subarray(0, this.count), (slot) => (slot < 0 ? null : idOf(slot)));
   }
 
-  add(slot: number, vector: Float32Array): void {
-    if (this.count >= this.capacity) {
-      // Amortized: hnswlib reallocates its element arrays on resize.
-      this.capacity = Math.ceil(this.capacity * 1.5);
-      this.hnsw.resizeIndex(this.capacity);
-      const grown = new Int32Array(this.capacity).fill(-1);
+  /** Inserts vectors (usearch in this thread, one core: the server's thread keeps the other). */
+  add(slots: number[], vectors: Float32Array[]): void {
+    if (slots.length === 0) return;
+    if (this.count + slots.length > this.slotOfLabel.length) {
+      const grown = new Int32Array(Math.ceil((this.count + slots.length) * 1.5)).fill(-1);
       grown.set(this.slotOfLabel);
       this.slotOfLabel = grown;
     }
-    const label = this.count;
-    this.hnsw.addPoint(Array.from(vector), label);
-    this.count += 1;
-    this.labelOfSlot.set(slot, label);
-    this.slotOfLabel[label] = slot;
+    const keys = new BigUint64Array(slots.length);
+    const flat = new Float32Array(slots.length * this.dims);
+    for (const [i, slot] of slots.entries()) {
+      const label = this.count + i;
+      keys[i] = BigInt(label);
+      flat.set(vectors[i] as Float32Array, i * this.dims);
+      this.labelOfSlot.set(slot, label);
+      this.slotOfLabel[label] = slot;
+    }
+    this.count += slots.length;
+    this.index.add(keys, flat, 1);
   }
 
+  /** Forgets a slot at once; usearch removes its node in unlink(). */
   remove(slot: number): void {
     const label = this.labelOfSlot.get(slot);
     if (label === undefined) return;
-    this.hnsw.markDelete(label);
     this.labelOfSlot.delete(slot);
     this.slotOfLabel[label] = -1;
     this.deleted += 1;
+    this.unlinked.push(label);
+  }
+
+  get unlinkPending(): number {
+    return this.unlinked.length;
+  }
+
+  /** Removes up to `max` forgotten nodes from usearch; returns how many. */
+  unlink(max: number): number {
+    const batch = this.unlinked.splice(0, max);
+    if (batch.length > 0) this.index.remove(BigUint64Array.from(batch, (label) => BigInt(label)));
+    return batch.length;
   }
 
   /** The same vector now lives in another slot (a chunk rewritten unchanged): no graph work. */
@@ -143,7 +179,7 @@ export class AnnGraph {
     this.labelOfSlot = next;
   }
 
-  /** Every live slot, every `step`-th of them (to estimate a filter's selectivity). */
+  /** Every `step`-th live slot (to estimate a filter's share of this graph). */
   *sample(step: number): Generator<number> {
     for (let label = 0; label < this.count; label += step) {
       const slot = this.slotOfLabel[label] as number;
@@ -151,21 +187,17 @@ export class AnnGraph {
     }
   }
 
-  /**
-   * The `k` nearest slots by inner product. `allowed` is checked inside hnswlib's search (its filter
-   * callback), so the search goes on until it has `k` allowed elements: nothing lost to a post-filter.
-   */
-  search(query: Float32Array, k: number, ef: number, allowed?: (slot: number) => boolean): number[] {
+  /** The graph's `wanted` nearest live slots to `query` (normalized), by its 8-bit distances. */
+  search(query: Float32Array, wanted: number): number[] {
     if (this.live === 0) return [];
-    this.hnsw.setEf(Math.max(ef, k));
-    const slotOfLabel = this.slotOfLabel;
-    const filter = allowed
-      ? (label: number) => {
-          const slot = slotOfLabel[label] as number;
-          return slot >= 0 && allowed(slot);
-        }
-      : undefined;
-    const { neighbors } = this.hnsw.searchKnn(Array.from(query), Math.min(k, this.capacity), filter);
-    return neighbors.map((label) => slotOfLabel[label] as number).filter((slot) => slot >= 0);
+    // Nodes not yet unlinked may come back too and are skipped: ask for a few more.
+    const asked = Math.min(wanted + Math.min(this.unlinked.length, wanted), this.count);
+    const { keys } = this.index.search(query, asked, 1);
+    const slots: number[] = [];
+    for (const key of keys) {
+      const slot = this.slotOfLabel[Number(key)];
+      if (slot !== undefined && slot >= 0) slots.push(slot);
+    }
+    return slots;
   }
 }

@@ -1,22 +1,30 @@
-import { AnnGraph } from "./ann-graph";
+import { AnnGraph, OVERSAMPLE } from "./ann-graph";
 import type { AnnOptions } from "./ann-options";
 import { topK } from "./top-k";
 
 /**
- * The embedded store's dense vectors (in the index worker): exact search over them, and per
- * dimension an HNSW graph (ann-graph.ts) once that dimension has `minVectors` vectors. The vectors
- * stay here too: exact search needs them, and every graph hit is scored again exactly, so scores
- * and tie order are the same whichever path answers.
+ * The embedded store's dense vectors (in the index worker) and their HNSW graphs (ann-graph.ts):
+ * one graph per corpus and embedding size, once that corpus has `minVectors` vectors of that size.
+ * The float32 vectors stay here too: exact search needs them, and every graph hit is scored again
+ * exactly, so scores and tie order are the same whichever path answers.
  *
- * The graph is maintained off the request path: a new vector is searchable at once (exact, in
- * `pending`) and inserted into the graph by build(), which the worker runs in slices of a few tens
- * of ms between requests. A search combines the graph's hits with an exact pass over the pending
- * vectors, so results never miss a vector the graph has not reached yet; with no graph (small
- * store, a graph being rebuilt) the whole search is exact.
+ * Why usearch and not hnswlib-node, measured at 120k × 1,024 (scripts/measure-ann.ts, 2 busy cores):
+ * hnswlib-node (built without AVX) inserts ~500–870 vectors/s and holds its own float32 copy of every
+ * vector (+500 MB); usearch with 8-bit vectors inserts ~1,100–3,700/s and holds +130–170 MB, with the
+ * same recall once its 2 × k candidates are scored exactly (recall@30 0.98 at ef 512 on the "text"
+ * vectors, p95 < 15 ms). Only hnswlib-node filters inside the search (a JS predicate per visited node),
+ * so with usearch the filter the app cares most about, the corpus, is a graph of its own: searching
+ * some corpora searches just their graphs, nothing is post-filtered away.
  *
- * Exact instead of the graph when the filter leaves fewer than `minVectors` vectors or less than
- * `exactFraction` of the graph (estimated on a sample): a selective filter makes HNSW walk far
- * (hnswlib goes on until it has ef allowed elements) while exact over few vectors is cheap.
+ * Other filters (case type, court, dates) inside a corpus: a share of the graph is estimated on a
+ * sample; under `exactFraction` or `minVectors` vectors, exact search over the allowed ones; above,
+ * the graph is asked for OVERSAMPLE × k / share candidates, and when fewer than k of them pass the
+ * filter the search goes exact rather than return less.
+ *
+ * The graphs are maintained off the request path: a new vector is searchable at once (exactly, in its
+ * group's `pending`) and inserted by build(), which the worker runs in slices of a few tens of ms
+ * between requests; removals are applied to usearch there too (ann-graph.ts). A graph whose removed
+ * nodes outnumber half its live ones (re-embedding, re-imports) is rebuilt the same way.
  */
 
 export interface DenseHit {
@@ -26,9 +34,26 @@ export interface DenseHit {
 
 export interface DenseScope {
   allowed: (slot: number) => boolean;
-  /** True when the filter allows every vector (no filter callback needed). */
-  unrestricted: boolean;
+  /** The corpora the filter allows (undefined: every one). */
+  corpora?: Set<string>;
+  /** True when the filter restricts nothing but the corpus. */
+  corpusOnly: boolean;
 }
+
+/** One corpus's vectors of one size, and their graph once there is one. */
+interface Group {
+  key: string;
+  dims: number;
+  corpus: string;
+  slots: Set<number>;
+  graph?: AnnGraph;
+  /** Slots waiting for insertion into the graph. */
+  pending: Set<number>;
+}
+
+/** Insertions per usearch call (~0.3–1 ms each), and removals per call in a build slice. */
+const ADD_BATCH = 16;
+const UNLINK_BATCH = 256;
 
 /**
  * Four running sums instead of one: independent additions pipeline, twice as fast at 1,024
@@ -52,167 +77,252 @@ export function dot(v: Float32Array, q: Float32Array): number {
 }
 
 const equal = (a: Float32Array, b: Float32Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+const groupKey = (dims: number, corpus: string) => `${dims}\u0000${corpus}`;
 
 export class DenseIndex {
   vectors: (Float32Array | undefined)[] = [];
-  readonly graphs = new Map<number, AnnGraph>();
-  /** Slots whose vector waits for insertion into its dimension's graph, in order of arrival. */
-  pending = new Set<number>();
-  private counts = new Map<number, number>();
+  private groupOfSlot: (Group | undefined)[] = [];
+  private groups = new Map<string, Group>();
   /** While a full load fills the vectors, no graph is started (settle() attaches or starts them). */
   private settled = false;
   readonly stats = { inserted: 0, insertMs: 0, graphsBuilt: 0, annSearches: 0, exactSearches: 0 };
 
   constructor(readonly options: AnnOptions) {}
 
-  put(slot: number, vector: Float32Array | undefined): void {
+  get graphs(): AnnGraph[] {
+    return [...this.groups.values()].flatMap((g) => (g.graph ? [g.graph] : []));
+  }
+
+  /** Insertions and removals the graphs still wait for (build() works them off). */
+  get backlog(): number {
+    let n = 0;
+    for (const g of this.groups.values()) n += g.pending.size + (g.graph?.unlinkPending ?? 0);
+    return n;
+  }
+
+  put(slot: number, vector: Float32Array | undefined, corpus: string): void {
     this.vectors[slot] = vector;
     if (!vector) return;
-    const dims = vector.length;
-    const count = (this.counts.get(dims) ?? 0) + 1;
-    this.counts.set(dims, count);
-    if (this.graphs.has(dims)) this.pending.add(slot);
-    else if (this.settled && count >= this.options.minVectors) this.startGraph(dims);
+    const key = groupKey(vector.length, corpus);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { key, dims: vector.length, corpus, slots: new Set(), pending: new Set() };
+      this.groups.set(key, group);
+    }
+    group.slots.add(slot);
+    this.groupOfSlot[slot] = group;
+    if (group.graph) group.pending.add(slot);
+    else if (this.settled && group.slots.size >= this.options.minVectors) this.startGraph(group);
   }
 
   remove(slot: number): void {
-    const vector = this.vectors[slot];
-    if (!vector) return;
+    const group = this.groupOfSlot[slot];
     this.vectors[slot] = undefined;
-    this.counts.set(vector.length, (this.counts.get(vector.length) ?? 1) - 1);
-    this.pending.delete(slot);
-    this.graphs.get(vector.length)?.remove(slot);
+    this.groupOfSlot[slot] = undefined;
+    if (!group) return;
+    group.slots.delete(slot);
+    group.pending.delete(slot);
+    group.graph?.remove(slot);
+    if (group.slots.size === 0) this.drop(group);
   }
 
   /** A chunk rewritten from slot `from` into `to`: an unchanged vector keeps its place in the graph. */
-  replace(from: number, to: number, vector: Float32Array | undefined): void {
+  replace(from: number, to: number, vector: Float32Array | undefined, corpus: string): void {
     const old = this.vectors[from];
-    if (old && vector && equal(old, vector) && this.graphs.get(vector.length)?.move(from, to)) {
+    const group = this.groupOfSlot[from];
+    if (old && vector && group?.corpus === corpus && equal(old, vector)) {
       this.vectors[from] = undefined;
+      this.groupOfSlot[from] = undefined;
       this.vectors[to] = vector;
+      this.groupOfSlot[to] = group;
+      group.slots.delete(from);
+      group.slots.add(to);
+      if (group.pending.delete(from)) group.pending.add(to);
+      else if (group.graph && !group.graph.move(from, to)) group.pending.add(to);
       return;
     }
     this.remove(from);
-    this.put(to, vector);
+    this.put(to, vector, corpus);
+  }
+
+  /** A deleted corpus: its graphs are dropped whole (no removal node by node). */
+  removeCorpus(corpus: string): void {
+    for (const group of [...this.groups.values()]) {
+      if (group.corpus !== corpus) continue;
+      for (const slot of group.slots) {
+        this.vectors[slot] = undefined;
+        this.groupOfSlot[slot] = undefined;
+      }
+      this.drop(group);
+    }
+  }
+
+  private drop(group: Group): void {
+    group.graph?.release();
+    this.groups.delete(group.key);
   }
 
   /** After a full load: graphs read from disk where they fit, new ones (all pending) elsewhere. */
   settle(loaded: AnnGraph[]): void {
     this.settled = true;
-    for (const graph of loaded) this.graphs.set(graph.dims, graph);
-    for (const [dims, count] of this.counts) {
-      if (count >= this.options.minVectors && !this.graphs.has(dims)) this.startGraph(dims);
+    for (const graph of loaded) {
+      const group = this.groups.get(groupKey(graph.dims, graph.corpus));
+      if (!group) {
+        graph.release();
+        continue;
+      }
+      group.graph = graph;
+      for (const slot of group.slots) if (!graph.has(slot)) group.pending.add(slot);
     }
-    for (const [slot, vector] of this.vectors.entries()) {
-      const graph = vector && this.graphs.get(vector.length);
-      if (graph && !graph.has(slot)) this.pending.add(slot);
+    for (const group of this.groups.values()) {
+      if (!group.graph && group.slots.size >= this.options.minVectors) this.startGraph(group);
     }
   }
 
-  /** A fresh graph for `dims`, every vector of it pending; also how a worn graph is rebuilt. */
-  private startGraph(dims: number): void {
-    const count = this.counts.get(dims) ?? 0;
-    this.graphs.get(dims)?.release();
-    this.graphs.set(dims, AnnGraph.create(dims, Math.ceil(count * 1.25)));
+  /** A fresh graph for the group, every vector of it pending; also how a worn graph is rebuilt. */
+  private startGraph(group: Group): void {
+    group.graph?.release();
+    group.graph = AnnGraph.create(group.dims, group.corpus, this.options.ef, Math.ceil(group.slots.size * 1.25));
+    group.pending = new Set(group.slots);
     this.stats.graphsBuilt += 1;
-    for (const [slot, vector] of this.vectors.entries()) if (vector?.length === dims) this.pending.add(slot);
   }
 
-  /**
-   * Inserts pending vectors for about `budgetMs`; returns how many. A graph whose deleted elements
-   * outnumber half its live ones (re-imports, deletions) is dropped and rebuilt the same way.
-   */
+  /** Inserts pending vectors and applies removals for about `budgetMs`; returns how much it did. */
   build(budgetMs: number): number {
-    for (const graph of this.graphs.values()) {
-      if (graph.deleted >= 1_000 && graph.deleted > graph.live / 2) this.startGraph(graph.dims);
-    }
     const started = performance.now();
-    let inserted = 0;
-    for (const slot of this.pending) {
-      if (inserted > 0 && performance.now() - started >= budgetMs) break;
-      this.pending.delete(slot);
-      const vector = this.vectors[slot];
-      const graph = vector && this.graphs.get(vector.length);
-      if (!graph || graph.has(slot)) continue;
-      graph.add(slot, vector);
-      inserted += 1;
+    const spent = () => performance.now() - started >= budgetMs;
+    let done = 0;
+    for (const group of this.groups.values()) {
+      const graph = group.graph;
+      if (!graph) continue;
+      if (graph.deleted >= 1_000 && graph.deleted > graph.live / 2) {
+        this.startGraph(group);
+        continue;
+      }
+      while (graph.unlinkPending > 0 && !spent()) done += graph.unlink(UNLINK_BATCH);
     }
-    this.stats.inserted += inserted;
+    for (const group of this.groups.values()) {
+      const graph = group.graph;
+      while (graph && group.pending.size > 0 && !spent()) {
+        const slots: number[] = [];
+        for (const slot of group.pending) {
+          slots.push(slot);
+          if (slots.length === ADD_BATCH) break;
+        }
+        for (const slot of slots) group.pending.delete(slot);
+        graph.add(
+          slots,
+          slots.map((slot) => this.vectors[slot] as Float32Array),
+        );
+        this.stats.inserted += slots.length;
+        done += slots.length;
+      }
+    }
     this.stats.insertMs += performance.now() - started;
-    return inserted;
+    return done;
   }
 
-  /** Whether the graph answers for this filter (see the class comment), rather than exact search. */
-  private graphAnswers(graph: AnnGraph | undefined, scope: DenseScope): graph is AnnGraph {
-    if (!graph || graph.live < this.options.minVectors) return false;
-    if (scope.unrestricted) return true;
+  /** The share of a graph's live vectors `allowed` lets through, estimated on ~2,000 of them. */
+  private share(graph: AnnGraph, allowed: (slot: number) => boolean): number {
     const step = Math.max(1, Math.floor(graph.count / 2_000));
     let seen = 0;
     let kept = 0;
     for (const slot of graph.sample(step)) {
       seen += 1;
-      if (scope.allowed(slot)) kept += 1;
+      if (allowed(slot)) kept += 1;
     }
-    const estimate = seen ? (kept / seen) * graph.live : 0;
-    return estimate >= this.options.minVectors && estimate >= this.options.exactFraction * graph.live;
+    return seen ? kept / seen : 0;
+  }
+
+  /** The group's candidate slots for the `k` best: from its graph, or all of its allowed ones. */
+  private candidates(group: Group, query: Float32Array, k: number, scope: DenseScope, out: number[]): boolean {
+    const graph = group.graph;
+    const all = () => {
+      for (const slot of group.slots) if (scope.allowed(slot)) out.push(slot);
+    };
+    if (!graph || graph.live < this.options.minVectors) {
+      all();
+      return false;
+    }
+    let wanted = k * OVERSAMPLE;
+    if (!scope.corpusOnly) {
+      const share = this.share(graph, scope.allowed);
+      if (share < this.options.exactFraction || share * graph.live < this.options.minVectors) {
+        all();
+        return false;
+      }
+      wanted = Math.ceil(wanted / share);
+    }
+    const found = graph.search(query, wanted).filter(scope.allowed);
+    if (found.length < Math.min(k, graph.live) && wanted < graph.live) {
+      // The filter let too few through: rather exact than fewer than k.
+      all();
+      return false;
+    }
+    out.push(...found);
+    for (const slot of group.pending) if (scope.allowed(slot)) out.push(slot);
+    return true;
   }
 
   /** The `k` best slots by inner product with `query` (normalized), best first, ties by slot. */
   search(query: Float32Array, k: number, scope: DenseScope, exact = false): DenseHit[] {
-    const graph = this.graphs.get(query.length);
     const slots: number[] = [];
-    const scores: number[] = [];
-    const score = (slot: number) => {
-      const v = this.vectors[slot];
-      // Vectors of another size come from another embedding model: not comparable, skipped.
-      if (!v || v.length !== query.length || !scope.allowed(slot)) return;
-      slots.push(slot);
-      scores.push(dot(v, query));
-    };
-    if (!exact && this.graphAnswers(graph, scope)) {
-      this.stats.annSearches += 1;
-      const found = graph.search(query, k, this.options.ef, scope.unrestricted ? undefined : scope.allowed);
-      // The graph's hits and every vector it has not reached yet, in slot order (ties: lower slot).
-      for (const slot of found.concat([...this.pending]).sort((a, b) => a - b)) score(slot);
+    let viaGraph = false;
+    if (exact) {
+      for (const group of this.groups.values()) {
+        // Vectors of another size come from another embedding model: not comparable, skipped.
+        if (group.dims !== query.length || (scope.corpora && !scope.corpora.has(group.corpus))) continue;
+        for (const slot of group.slots) if (scope.allowed(slot)) slots.push(slot);
+      }
     } else {
-      this.stats.exactSearches += 1;
-      for (let slot = 0; slot < this.vectors.length; slot++) score(slot);
+      for (const group of this.groups.values()) {
+        if (group.dims !== query.length || (scope.corpora && !scope.corpora.has(group.corpus))) continue;
+        if (this.candidates(group, query, k, scope, slots)) viaGraph = true;
+      }
     }
-    // Candidates are in slot order, so ties between equal scores go to the lower slot.
+    if (viaGraph) this.stats.annSearches += 1;
+    else this.stats.exactSearches += 1;
+    // In slot order, so that topK's tie rule (lower index first) gives ties to the lower slot.
+    const sorted = Int32Array.from(slots).sort();
+    const scores = Float64Array.from(sorted, (slot) => dot(this.vectors[slot] as Float32Array, query));
     const best = topK(
-      slots.keys(),
+      sorted.keys(),
       (i) => scores[i] as number,
       k,
       () => true,
     );
-    return best.map((i) => ({ slot: slots[i] as number, score: scores[i] as number }));
+    return best.map((i) => ({ slot: sorted[i] as number, score: scores[i] as number }));
   }
 
   /** Slots renumbered densely by compaction (`remap[old]` is the new slot, -1 for a hole). */
   compact(remap: Int32Array, size: number): void {
     const vectors: (Float32Array | undefined)[] = new Array(size);
+    const groupOfSlot: (Group | undefined)[] = new Array(size);
     for (let old = 0; old < remap.length; old++) {
       const next = remap[old] as number;
-      if (next >= 0) vectors[next] = this.vectors[old];
+      if (next < 0) continue;
+      vectors[next] = this.vectors[old];
+      groupOfSlot[next] = this.groupOfSlot[old];
     }
     this.vectors = vectors;
-    for (const graph of this.graphs.values()) graph.remap(remap);
-    this.pending = new Set([...this.pending].map((slot) => remap[slot] as number).filter((slot) => slot >= 0));
+    this.groupOfSlot = groupOfSlot;
+    const moved = (set: Set<number>) => new Set([...set].map((slot) => remap[slot] as number).filter((s) => s >= 0));
+    for (const group of this.groups.values()) {
+      group.slots = moved(group.slots);
+      group.pending = moved(group.pending);
+      group.graph?.remap(remap);
+    }
   }
 
   /** Frees the graphs (this index is being replaced by a fresh load). */
   release(): void {
-    for (const graph of this.graphs.values()) graph.release();
-    this.graphs.clear();
-    this.pending.clear();
+    for (const group of this.groups.values()) group.graph?.release();
+    this.groups.clear();
   }
 
-  describe(): { dims: number; live: number; deleted: number; pending: number }[] {
-    return [...this.graphs.values()].map((g) => ({
-      dims: g.dims,
-      live: g.live,
-      deleted: g.deleted,
-      pending: [...this.pending].filter((slot) => this.vectors[slot]?.length === g.dims).length,
-    }));
+  describe(): { dims: number; corpus: string; live: number; deleted: number; pending: number }[] {
+    return [...this.groups.values()].flatMap(({ graph, corpus, pending }) =>
+      graph ? [{ dims: graph.dims, corpus, live: graph.live, deleted: graph.deleted, pending: pending.size }] : [],
+    );
   }
 }

@@ -74,7 +74,8 @@ export async function loadFromSnapshot(
   for (const rows of rowSlices<[string, Buffer]>(db, vectorSql, "")) {
     for (const [chunkId, vector] of rows) {
       const slot = slotOfId.get(chunkId);
-      if (slot !== undefined) index.dense.put(slot, floats(vector));
+      const meta = slot === undefined ? undefined : metas[slot];
+      if (slot !== undefined && meta) index.dense.put(slot, floats(vector), meta.corpusId);
     }
     await pause();
   }

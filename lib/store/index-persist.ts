@@ -49,9 +49,11 @@ export function writeSnapshotOf(db: Database.Database, dir: string, id: number, 
  * disk do not already; write them with saveAnn() (background) or saveAnnNow().
  */
 function graphsDue(dir: string, id: number, at: MemoryIndex) {
-  const graphs = [...at.dense.graphs.values()];
-  if (graphs.length === 0 || at.dense.pending.size > 0) return undefined;
+  const graphs = at.dense.graphs;
+  if (at.dense.backlog > 0) return undefined;
   const onDisk = peekAnn(dir);
+  // No graph and none on disk: nothing to write (an emptied store still clears the old files).
+  if (graphs.length === 0 && !onDisk) return undefined;
   if (onDisk && onDisk.storeId === id && onDisk.seq === at.cursor) return undefined;
   const idOf = (slot: number) => (at.metas[slot] as SlotMeta).id;
   return { stamp: { seq: at.cursor, storeId: id }, graphs, idOf };
@@ -65,19 +67,20 @@ export async function attachGraphs(
   at: MemoryIndex,
   pause: () => Promise<void>,
 ): Promise<number> {
-  const loaded = await loadAnn(dir, { seq: at.cursor, storeId: id }, pause);
+  const loaded = await loadAnn(dir, { seq: at.cursor, storeId: id }, at.dense.options.ef, pause);
   // Rows changed after the cursor were loaded as they are now, not as the graphs hold them: left out
   // of the graphs, so the changes applied next insert them afresh (an unchanged vector keeps its
   // place in a graph only when the graph is known to hold that very vector).
   const changed = new Set(
     db.prepare("SELECT key FROM changes WHERE seq > ? AND op = 'chunk'").pluck().all(at.cursor) as string[],
   );
-  const graphs = loaded.map(({ dims, hnsw, ids }) =>
-    AnnGraph.attach(dims, hnsw, ids, (chunkId) => {
+  const graphs = loaded.map(({ dims, corpus, index, ids }) =>
+    AnnGraph.attach(dims, corpus, index, ids, (chunkId) => {
       if (changed.has(chunkId)) return undefined;
       const slot = at.slotOf.get(chunkId);
       // A chunk whose vector changed size since (another model) is not this graph's any more.
-      return slot !== undefined && at.dense.vectors[slot]?.length === dims ? slot : undefined;
+      const fits = slot !== undefined && at.dense.vectors[slot]?.length === dims;
+      return fits && at.metas[slot]?.corpusId === corpus ? slot : undefined;
     }),
   );
   at.dense.settle(graphs);
@@ -85,10 +88,10 @@ export async function attachGraphs(
 }
 
 /**
- * Saves the worker's graphs: in the background (hnswlib writes on a libuv thread, `between()` runs
- * between pieces of the digest: the worker answers searches there and must change nothing until
- * save() resolves), or all at once for an explicit snapshot and at close. Only a cache: a failure
- * is logged, and the next open rebuilds.
+ * Saves the worker's graphs: in the background (`between()` runs between graphs and pieces of the
+ * digest: the worker answers searches there and must change nothing until save() resolves), or all
+ * at once for an explicit snapshot and at close. Only a cache: a failure is logged, and the next
+ * open rebuilds.
  */
 export class GraphSaver {
   saving = false;

@@ -56,8 +56,8 @@ export interface IndexStats {
   applyMs: number;
   snapshotsWritten: number;
   lastSnapshotMs: number;
-  /** HNSW graphs per dimension: live and deleted elements, vectors waiting to be inserted. */
-  graphs: { dims: number; live: number; deleted: number; pending: number }[];
+  /** HNSW graphs per corpus and dimension: live and removed elements, vectors waiting to be inserted. */
+  graphs: { dims: number; corpus: string; live: number; deleted: number; pending: number }[];
   /** Graph insertions (and their time in the worker), graphs started or rebuilt, searches by path. */
   dense: { inserted: number; insertMs: number; graphsBuilt: number; annSearches: number; exactSearches: number };
   /** Graphs read from disk at a full load, written with the snapshot, and the last write's time. */

@@ -80,7 +80,7 @@ function servable({ request, head }: Queued, at: MemoryIndex | undefined, caught
   // Not while the graphs are being written; a snapshot also waits for the graphs to be complete
   // (built in slices meanwhile), so that they are saved with it.
   if (writes && saver.saving) return false;
-  if (request.op === "snapshot" && at && at.dense.pending.size > 0) return false;
+  if (request.op === "snapshot" && at && at.dense.backlog > 0) return false;
   if (caughtUp) return true;
   if (!at || at.cursor < request.minSeq) return false;
   if (writes) return true;
@@ -222,7 +222,7 @@ async function pump(): Promise<void> {
       // Nothing left to apply: everything queued is answerable (a minSeq is never above the head).
       serve(index, true);
       if (closed) return;
-      if (index.dense.pending.size > 0) {
+      if (index.dense.backlog > 0) {
         buildGraphs(index);
         await yieldTurn();
         continue;

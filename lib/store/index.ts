@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { env } from "../env";
+import { ANN_OFF, type AnnOptions } from "./ann-options";
 import { EmbeddedStore } from "./embedded-store";
 import { QdrantStore } from "./qdrant-store";
 import type { VectorStore } from "./types";
@@ -15,6 +16,8 @@ export interface StoreSettings {
   qdrantReplicationFactor?: number;
   /** How long a store write waits for another process's write (SQLITE_BUSY), in ms. */
   busyTimeoutMs?: number;
+  /** The embedded store's dense graphs (ann-options.ts). */
+  ann?: Partial<AnnOptions>;
 }
 
 export function createStore(settings: StoreSettings): VectorStore {
@@ -27,7 +30,10 @@ export function createStore(settings: StoreSettings): VectorStore {
       layout: { shards: settings.qdrantShards, replicationFactor: settings.qdrantReplicationFactor },
     });
   }
-  return new EmbeddedStore(join(resolve(settings.dataDir), "store"), { busyTimeoutMs: settings.busyTimeoutMs });
+  return new EmbeddedStore(join(resolve(settings.dataDir), "store"), {
+    busyTimeoutMs: settings.busyTimeoutMs,
+    ann: settings.ann,
+  });
 }
 
 // One store per process (the embedded one holds its index in a worker thread); kept on globalThis so
@@ -47,6 +53,7 @@ export async function getStore(): Promise<VectorStore> {
       qdrantShards: s.QDRANT_SHARDS,
       qdrantReplicationFactor: s.QDRANT_REPLICATION_FACTOR,
       busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
+      ann: s.EMBEDDED_ANN ? { minVectors: s.EMBEDDED_ANN_MIN_VECTORS, ef: s.EMBEDDED_ANN_EF } : ANN_OFF,
     });
   }
   return holder.__store;

@@ -59,8 +59,8 @@ export class MemoryIndex {
     const slot = this.metas.length;
     if (previous !== undefined) {
       this.drop(previous);
-      this.dense.replace(previous, slot, vector);
-    } else this.dense.put(slot, vector);
+      this.dense.replace(previous, slot, vector, meta.corpusId);
+    } else this.dense.put(slot, vector, meta.corpusId);
     this.metas.push(meta);
     this.slotOf.set(meta.id, slot);
     this.sparse.add(slot, this.group(meta.corpusId), tokens);
@@ -81,6 +81,8 @@ export class MemoryIndex {
 
   /** One pass over the slots: a corpus deletion is a single change in the log. */
   removeCorpus(corpusId: string): number {
+    // The corpus's graphs go at once; the loop below finds no vector left to remove.
+    this.dense.removeCorpus(corpusId);
     let removed = 0;
     for (const meta of this.metas) {
       if (meta?.corpusId !== corpusId) continue;
@@ -94,7 +96,8 @@ export class MemoryIndex {
   private scope(filter: StoreFilter = {}): {
     groups: Set<number>;
     allowed: (slot: number) => boolean;
-    unrestricted: boolean;
+    corpora?: Set<string>;
+    corpusOnly: boolean;
   } {
     const corpora = filter.corpusIds ?? [...this.groupOf.keys()];
     const groups = new Set(corpora.flatMap((c) => (this.groupOf.has(c) ? [this.groupOf.get(c) as number] : [])));
@@ -110,14 +113,9 @@ export class MemoryIndex {
       if (filter.dateTo && m.decisionDate > filter.dateTo) return false;
       return true;
     };
-    // Every corpus and nothing else restricted: the dense graph is searched without a filter.
-    const unrestricted =
-      !caseTypes &&
-      !courts &&
-      !filter.dateFrom &&
-      !filter.dateTo &&
-      [...this.groupOf.keys()].every((c) => corpusSet.has(c));
-    return { groups, allowed, unrestricted };
+    // Dense search picks the corpora's graphs itself; other fields need the predicate (dense-index.ts).
+    const corpusOnly = !caseTypes && !courts && !filter.dateFrom && !filter.dateTo;
+    return { groups, allowed, corpora: filter.corpusIds ? corpusSet : undefined, corpusOnly };
   }
 
   private hits(slots: { slot: number; score: number }[]): Hit[] {
