@@ -16,7 +16,7 @@ import { Index, MetricKind, ScalarKind } from "usearch";
 
 /** Links per node, and the search breadth while inserting (measured: dense-index.ts). */
 export const CONNECTIVITY = 16;
-export const EXPANSION_ADD = 64;
+export const EXPANSION_ADD = 100;
 /** Candidates asked of the graph per result wanted, all scored again exactly. */
 export const OVERSAMPLE = 2;
 

@@ -54,6 +54,8 @@ interface Group {
 /** Insertions per usearch call (~0.3–1 ms each), and removals per call in a build slice. */
 const ADD_BATCH = 16;
 const UNLINK_BATCH = 256;
+/** A filtered walk widened up to this many times `ef` before the search goes exact. */
+const MAX_WANTED_EF = 16;
 
 /**
  * Four running sums instead of one: independent additions pipeline, twice as fast at 1,024
@@ -251,13 +253,19 @@ export class DenseIndex {
         all();
         return false;
       }
-      wanted = Math.ceil(wanted / share);
+      // The walk visits `ef` nodes whatever is asked: returning that many costs little more.
+      wanted = Math.max(Math.ceil(wanted / share), this.options.ef);
     }
-    const found = graph.search(query, wanted).filter(scope.allowed);
-    if (found.length < Math.min(k, graph.live) && wanted < graph.live) {
-      // The filter let too few through: rather exact than fewer than k.
-      all();
-      return false;
+    let found = graph.search(query, wanted).filter(scope.allowed);
+    // Too few passed (the filter and the query's neighbourhood are correlated): a wider walk, then
+    // exact search rather than fewer than k.
+    while (found.length < Math.min(k, graph.live) && wanted < graph.live) {
+      if (wanted >= MAX_WANTED_EF * this.options.ef) {
+        all();
+        return false;
+      }
+      wanted *= 4;
+      found = graph.search(query, wanted).filter(scope.allowed);
     }
     out.push(...found);
     for (const slot of group.pending) if (scope.allowed(slot)) out.push(slot);

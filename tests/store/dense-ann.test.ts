@@ -82,7 +82,7 @@ describe("embedded store dense search with HNSW graphs", () => {
     await Promise.all([server.close(), cli.close()]);
   });
 
-  it("filters inside the graph search: a rare corpus still gets its k nearest", async () => {
+  it("searches a corpus's own graph: a rare corpus still gets its k nearest", async () => {
     const store = new EmbeddedStore(tmp("ann-filter"), RARE_IN_GRAPH);
     const vector = clustered(DIMS, 13);
     // The common corpus holds the query's whole neighbourhood; "rare" 12 vectors elsewhere.
@@ -106,6 +106,47 @@ describe("embedded store dense search with HNSW graphs", () => {
     const after = await store.indexStats();
     expect(after.dense.annSearches - before.dense.annSearches).toBe(10);
     expect(after.dense.exactSearches - before.dense.exactSearches).toBe(5); // the denseSearchExact calls
+    await store.close();
+  });
+
+  it("filters other fields through the graph with enough candidates, and goes exact when none pass", async () => {
+    const store = new EmbeddedStore(tmp("ann-other"), SMALL);
+    const vector = clustered(DIMS, 31);
+    // Decisions of 2010 around one point, of 2019 around the opposite one: a date filter that the
+    // nearest neighbours of a query near the first point never pass.
+    const near = vector();
+    const around = (n: number, sign: number) => near.map((x, i) => sign * x + (((n * 31 + i * 7) % 11) - 5) * 0.01);
+    const dated = (n: number, sign: number, year: string) => {
+      const item = chunk("a", n, around(n, sign));
+      return { ...item, chunk: { ...item.chunk, decisionDate: `${year}-01-01` } };
+    };
+    await store.upsert([
+      ...range(0, 500).map((n) => dated(n, 1, "2010")),
+      ...range(500, 1_000).map((n) => dated(n, -1, "2019")),
+      ...range(1_000, 2_000).map((n) => ({ ...dated(n, 0, "2015"), vector: vector() })),
+    ]);
+    const before = await graphReady(store);
+    const ids = (hits: { chunk: { id: string } }[]) => hits.map((h) => h.chunk.id);
+    // A quarter of the graph allowed, all of it at the far end: even the widest walk (16 × ef
+    // candidates) finds none of it, so the search goes exact.
+    const late = { dateFrom: "2019-01-01", dateTo: "2019-12-31" };
+    const got = await store.denseSearch(near, { topN: 10, filter: late });
+    expect(got.every((h) => h.chunk.decisionDate.startsWith("2019"))).toBe(true);
+    expect(ids(got)).toEqual(ids(await store.denseSearchExact(near, { topN: 10, filter: late })));
+    const mid = await store.indexStats();
+    expect(mid.dense.exactSearches - before.dense.exactSearches).toBe(2); // the fallback and the reference
+    // A filter the neighbours do pass (one case type, about a third): answered from the graph.
+    const family = { caseTypes: ["가사"] };
+    let recall = 0;
+    for (let q = 0; q < 10; q++) {
+      const query = vector();
+      const hits = await store.denseSearch(query, { topN: 20, filter: family });
+      expect(hits.every((h) => h.chunk.caseType === "가사")).toBe(true);
+      recall += recallAt(hits, await store.denseSearchExact(query, { topN: 20, filter: family }), 20) / 10;
+    }
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+    const after = await store.indexStats();
+    expect(after.dense.annSearches - mid.dense.annSearches).toBe(10);
     await store.close();
   });
 
