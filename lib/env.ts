@@ -102,7 +102,7 @@ const schema = z
       .default("true")
       .transform((v) => v === "true"),
     EMBEDDED_ANN_MIN_VECTORS: positiveInt(5_000),
-    EMBEDDED_ANN_EF: positiveInt(512),
+    EMBEDDED_ANN_EF: positiveInt(1_024),
 
     /** Ingestion: one upload's received bytes (all files together) and its file count (zip entries included). */
     UPLOAD_MAX_MB: positiveInt(512),

@@ -1,7 +1,7 @@
 // Ingestion and query benchmark on a synthetic corpus of ~120,000 chunks built from the shared
 // decisions (each decision replicated under new case numbers). Prints figures; asserts nothing.
 //   npm run bench:ingest [-- --chunks 120000 --dir ../shared/data/precedents --dense 1024
-//                           --vectors text|clustered|random --ef 512]
+//                           --vectors text|clustered|random --ef 1024]
 // --dense N stores an N-dimension vector per chunk (kinds: scripts/ann-vectors.ts; "text", the
 // default, gives neighbourhoods as real embeddings have; "random" has none, the worst case for any
 // graph) and compares dense top-30 search (HNSW graphs, dense-index.ts) with brute force on the same
@@ -120,6 +120,11 @@ const applied = await caughtUp();
 const lagSeconds = (performance.now() - lagStarted) / 1000;
 // (a') The dense graph, built in the worker's slices meanwhile: when it was complete.
 const graphStats = await graphsBuilt(server);
+// Resident memory now / the peak so far, after each phase: where the peak comes from.
+const rssAt: string[] = [];
+const rssNow = (label: string) =>
+  rssAt.push(`${label} ${mb(process.memoryUsage().rss)}/${mb(process.resourceUsage().maxRSS * 1024)}`);
+rssNow("indexed");
 const graphLag = (performance.now() - lagStarted) / 1000;
 
 const questionTexts = readFileSync(bench, "utf8")
@@ -163,6 +168,7 @@ const burst = await eventLoopGap(() =>
 );
 // Peak so far, comparable with earlier runs of this benchmark (ingest and queries, no extra writes).
 const peakRssMain = process.resourceUsage().maxRSS * 1024;
+rssNow("queried");
 // (a) again, on a live index: another 10% written by the CLI into a second corpus, caught up.
 const extra = Math.round(chunks / 10);
 const before = await server.indexStats();
@@ -200,6 +206,7 @@ const extraCount = await server.count({ corpusIds: ["bench-2"] });
 // Filtered dense search (the filter inside the graph search, or exact where it leaves few vectors):
 // one case type (~73% of the chunks), the second corpus (~9%), one case type in it (~1%).
 await graphsBuilt(server);
+rssNow("+10%");
 const denseFilters = [
   { label: "case-type filter", filter: { caseTypes: ["민사"] } },
   { label: "corpus filter", filter: { corpusIds: ["bench-2"] } },
@@ -212,7 +219,9 @@ for (const { label, filter } of denseDims ? denseFilters : []) {
 }
 
 // The snapshot is written by the worker: the main thread's largest gap meanwhile.
+rssNow("filtered queries");
 const snapshotWrite = await eventLoopGap(() => server.flushSnapshot());
+rssNow("snapshot");
 const snapshotStats = await server.indexStats();
 await Promise.all([server.close(), cli.close()]);
 // Peak of ingest + queries + snapshot; the reopens below hold a second index in this process.
@@ -243,7 +252,7 @@ ${
   denseDims
     ? `dense graph complete      ${graphLag.toFixed(1)} s after the last write = +${((100 * graphLag) / seconds).toFixed(0)}% on the ingest time · ${graphStats.dense.inserted} insertions, ${(graphStats.dense.insertMs / 1000).toFixed(1)} s of worker time (${((100 * graphStats.dense.insertMs) / 1000 / seconds).toFixed(0)}% of the ingest time)\n`
     : ""
-}peak RSS                  ${mb(peakRssMain)} MB (ingest, queries) · ${mb(peakRss)} MB (+10% more chunks, snapshot)
+}peak RSS                  ${mb(peakRssMain)} MB (ingest, queries) · ${mb(peakRss)} MB (+10% more chunks, snapshot)\nRSS now/peak after        ${rssAt.join(" · ")} MB
 index size on disk        ${mb(Number(size))} MB
 sparse top-30 latency     p50 ${pct(0.5)} ms · p95 ${pct(0.95)} ms (${latencies.length} queries)${
   dense ? ["", describeComparison(`dense top-30 (${denseDims} dims)`, dense), ...denseFiltered].join("\n") : ""

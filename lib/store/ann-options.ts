@@ -15,7 +15,7 @@ export interface AnnOptions {
   ef: number;
 }
 
-export const ANN_DEFAULTS: AnnOptions = { minVectors: 5_000, exactFraction: 0.05, ef: 512 };
+export const ANN_DEFAULTS: AnnOptions = { minVectors: 5_000, exactFraction: 0.05, ef: 1_024 };
 
 /** No graphs at all: every dense search exact (EMBEDDED_ANN=false). */
 export const ANN_OFF: Partial<AnnOptions> = { minVectors: Number.POSITIVE_INFINITY };

@@ -8,18 +8,25 @@ import { topK } from "./top-k";
  * The float32 vectors stay here too: exact search needs them, and every graph hit is scored again
  * exactly, so scores and tie order are the same whichever path answers.
  *
- * Why usearch and not hnswlib-node, measured at 120k × 1,024 (scripts/measure-ann.ts, 2 busy cores):
- * hnswlib-node (built without AVX) inserts ~500–870 vectors/s and holds its own float32 copy of every
- * vector (+500 MB); usearch with 8-bit vectors inserts ~1,100–3,700/s and holds +130–170 MB, with the
- * same recall once its 2 × k candidates are scored exactly (recall@30 0.98 at ef 512 on the "text"
- * vectors, p95 < 15 ms). Only hnswlib-node filters inside the search (a JS predicate per visited node),
- * so with usearch the filter the app cares most about, the corpus, is a graph of its own: searching
- * some corpora searches just their graphs, nothing is post-filtered away.
+ * Why usearch and not hnswlib-node: measured with scripts/measure-ann.ts on 120k × 1,024 "text"
+ * vectors (scripts/ann-vectors.ts), M 16, efConstruction 100, one thread, on 2 shared cores:
+ *   hnswlib-node float32    463–490 insertions/s (load 4–7), +500 MB, recall@30 0.986 at ef 512
+ *   usearch float32         770/s (load 4–5), +354 MB, 0.986 at ef 512
+ *   usearch float16         822/s (load ~8), +284 MB, 0.981 at ef 512, 0.991 at ef 1,024
+ *   usearch int8 (this)     1,005/s at load 14, 2,943/s at load ~2, +100–170 MB, 0.982 at ef 512,
+ *                           0.988 at ef 768, 0.991 at ef 1,024 (p95 < 9 ms), 2 × k rescored exactly
+ * and in one run at 20k (load ~6): hnswlib-node 871/s, usearch float32 841/s, float16 2,033/s, int8
+ * 3,682/s. The store's own figures: npm run bench:ingest -- --dense 1024 (README).
+ * hnswlib-node's addon is built without AVX here and keeps its own float32 copy of every vector; its
+ * one advantage, a JS predicate called inside the search for each visited node, is replaced by a graph
+ * per corpus (the filter the app always has), so searching some corpora searches just their graphs
+ * and nothing is post-filtered away.
  *
  * Other filters (case type, court, dates) inside a corpus: a share of the graph is estimated on a
  * sample; under `exactFraction` or `minVectors` vectors, exact search over the allowed ones; above,
- * the graph is asked for OVERSAMPLE × k / share candidates, and when fewer than k of them pass the
- * filter the search goes exact rather than return less.
+ * the graph is asked for OVERSAMPLE × k / share candidates (at least ef: the walk costs the same),
+ * four times as many while fewer than k pass (the filter correlated with the query's neighbourhood),
+ * and past 16 × ef the search goes exact rather than return fewer.
  *
  * The graphs are maintained off the request path: a new vector is searchable at once (exactly, in its
  * group's `pending`) and inserted by build(), which the worker runs in slices of a few tens of ms
@@ -51,9 +58,12 @@ interface Group {
   pending: Set<number>;
 }
 
-/** Insertions per usearch call (~0.3–1 ms each), and removals per call in a build slice. */
-const ADD_BATCH = 16;
-const UNLINK_BATCH = 256;
+/**
+ * Insertions (~0.3–1 ms each at 1,024 dimensions) and removals per usearch call: the time left in a
+ * build slice is checked between calls, so a slice overruns its budget by at most one call.
+ */
+const ADD_BATCH = 8;
+const UNLINK_BATCH = 32;
 /** A filtered walk widened up to this many times `ef` before the search goes exact. */
 const MAX_WANTED_EF = 16;
 
