@@ -78,23 +78,34 @@ export function peekAnn(dir: string): AnnStamp | undefined {
   return meta && { seq: meta.seq, storeId: meta.storeId };
 }
 
-/** SHA-1 of a file, read in 16 MB pieces with `pause()` between them. */
-async function digest(path: string, pause: () => Promise<void>): Promise<string> {
-  const hash = createHash("sha1");
+/** A file in 16 MB pieces (one buffer, reused): a graph is never read into memory whole. */
+function* pieces(path: string): Generator<Buffer> {
   const buffer = Buffer.alloc(HASH_CHUNK);
   const fd = openSync(path, "r");
   try {
     for (let n = readSync(fd, buffer, 0, HASH_CHUNK, null); n > 0; n = readSync(fd, buffer, 0, HASH_CHUNK, null)) {
-      hash.update(buffer.subarray(0, n));
-      await pause();
+      yield buffer.subarray(0, n);
     }
   } finally {
     closeSync(fd);
   }
+}
+
+/** SHA-1 of a file, with `pause()` between its pieces. */
+async function digest(path: string, pause: () => Promise<void>): Promise<string> {
+  const hash = createHash("sha1");
+  for (const piece of pieces(path)) {
+    hash.update(piece);
+    await pause();
+  }
   return hash.digest("hex");
 }
 
-const digestNow = (path: string) => createHash("sha1").update(readFileSync(path)).digest("hex");
+function digestNow(path: string): string {
+  const hash = createHash("sha1");
+  for (const piece of pieces(path)) hash.update(piece);
+  return hash.digest("hex");
+}
 
 const graphFile = (graph: AnnGraph, stamp: AnnStamp) => {
   const corpus = createHash("sha1").update(graph.corpus).digest("hex").slice(0, 12);

@@ -87,8 +87,8 @@ export class AnnGraph {
   }
 
   /**
-   * Frees the graph's memory now: V8 does not see the addon's native memory (~150 MB at 120k ×
-   * 1,024), so a dropped graph could wait long for garbage collection. A fresh tiny index replaces it.
+   * Lets the graph's memory go (~170 MB at 120k × 1,024): usearch's binding has no way to free it at
+   * once, so it goes with the dropped index at the worker's next garbage collection.
    */
   release(): void {
     this.index = createIndex(1, 1);
