@@ -23,6 +23,8 @@ export interface Group {
   graph?: AnnGraph;
   /** Slots waiting for insertion into the graph. */
   pending: Set<number>;
+  /** usearch failed on this group's graph: exact search only (dense-index.ts). */
+  failed?: boolean;
 }
 
 /** A filtered walk widened up to this many times `ef` before the search goes exact. */

@@ -84,7 +84,7 @@ export class DenseIndex {
     group.slots.add(slot);
     this.groupOfSlot[slot] = group;
     if (group.graph) group.pending.add(slot);
-    else if (this.settled && group.slots.size >= this.options.minVectors) this.startGraph(group);
+    else if (this.settled && !group.failed && group.slots.size >= this.options.minVectors) this.startGraph(group);
   }
 
   remove(slot: number): void {
@@ -164,34 +164,47 @@ export class DenseIndex {
     const started = performance.now();
     const spent = () => performance.now() - started >= budgetMs;
     let done = 0;
-    for (const group of this.groups.values()) {
+    for (const group of [...this.groups.values()]) {
       const graph = group.graph;
       if (!graph) continue;
       if (graph.deleted >= 1_000 && graph.deleted > graph.live / 2) {
         this.startGraph(group);
         continue;
       }
-      while (graph.unlinkPending > 0 && !spent()) done += graph.unlink(UNLINK_BATCH);
-    }
-    for (const group of this.groups.values()) {
-      const graph = group.graph;
-      while (graph && group.pending.size > 0 && !spent()) {
-        const slots: number[] = [];
-        for (const slot of group.pending) {
-          slots.push(slot);
-          if (slots.length === ADD_BATCH) break;
+      try {
+        while (graph.unlinkPending > 0 && !spent()) done += graph.unlink(UNLINK_BATCH);
+        while (group.pending.size > 0 && !spent()) {
+          const slots: number[] = [];
+          for (const slot of group.pending) {
+            slots.push(slot);
+            if (slots.length === ADD_BATCH) break;
+          }
+          for (const slot of slots) group.pending.delete(slot);
+          graph.add(
+            slots,
+            slots.map((slot) => this.vectors[slot] as Float32Array),
+          );
+          this.stats.inserted += slots.length;
+          done += slots.length;
         }
-        for (const slot of slots) group.pending.delete(slot);
-        graph.add(
-          slots,
-          slots.map((slot) => this.vectors[slot] as Float32Array),
-        );
-        this.stats.inserted += slots.length;
-        done += slots.length;
+      } catch (error) {
+        this.fail(group, error);
       }
     }
     this.stats.insertMs += performance.now() - started;
     return done;
+  }
+
+  /**
+   * A graph usearch refused to change (out of memory, most likely): the corpus is searched exactly
+   * from now on, correct and slower, until the next full load tries again.
+   */
+  private fail(group: Group, error: unknown): void {
+    console.error(`[store] dense graph of corpus ${group.corpus} dropped, exact search instead: ${String(error)}`);
+    group.graph?.release();
+    group.graph = undefined;
+    group.pending.clear();
+    group.failed = true;
   }
 
   /** The `k` best slots by inner product with `query` (normalized), best first, ties by slot. */
