@@ -18,15 +18,8 @@ export async function register(): Promise<void> {
   void getStore()
     .then((store) => store.count())
     .catch(logError);
-  // Jobs of the previous server continue where they stopped; a dead CLI import's job is interrupted.
-  const { resumeUnfinishedJobs } = await import("./lib/ingest/job-queue");
-  const count = await resumeUnfinishedJobs();
-  if (count > 0) console.log(`[ingest] ${count}개의 색인 작업을 이어서 진행합니다.`);
-  const { resumeEvaluations } = await import("./lib/eval/eval-jobs");
-  const evals = await resumeEvaluations();
-  if (evals > 0) console.log(`[eval] ${evals}개의 평가를 이어서 진행합니다.`);
-  // From now on, jobs whose process stopped beating are interrupted within JOB_STALE_SECONDS.
-  const { startStaleJobSweeper, sweepAllStaleJobs } = await import("./lib/job-sweeper");
-  await sweepAllStaleJobs();
-  startStaleJobSweeper();
+  // Jobs of the previous server continue where they stopped (SQLite), or this instance joins the
+  // PostgreSQL job queue; a dead CLI import's job is interrupted.
+  const { startJobs } = await import("./lib/jobs/start");
+  await startJobs();
 }

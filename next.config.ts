@@ -7,7 +7,7 @@ env();
 
 const nextConfig: NextConfig = {
   // Native modules must stay outside the bundle: they are loaded from node_modules at run time.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "pg-boss"],
   poweredByHeader: false,
   experimental: {
     // forbidden() renders app/forbidden.tsx with a real 403 for non-admins.

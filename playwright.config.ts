@@ -55,7 +55,8 @@ export default defineConfig({
       timeout: 180_000,
       env: {
         PORT: String(APP_PORT),
-        DATABASE_URL: "file:./data/e2e/app.db",
+        // E2E_DATABASE_URL=postgres://… runs the suite on an (empty) PostgreSQL database instead.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./data/e2e/app.db",
         DATA_DIR: "./data/e2e",
         ADMIN_EMAIL: E2E_USERS.admin.email,
         ADMIN_PASSWORD: E2E_USERS.admin.password,

@@ -1,10 +1,12 @@
 import { resolve } from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { alias: { "@": resolve(import.meta.dirname) } },
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts"],
+    // PostgreSQL-only suites run in vitest.postgres.config.ts.
+    exclude: [...configDefaults.exclude, "**/*.pg.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

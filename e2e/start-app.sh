@@ -9,6 +9,8 @@ npm run --silent db:migrate
 npm run --silent db:seed -- --user "$E2E_LAWYER"
 # Decisions to ask about: our own fixtures always, the real shared decisions when present.
 npm run --silent ingest -- tests/fixtures/decisions --corpus "테스트 판례" > "$DATA_DIR/ingest.log" 2>&1
+# Our own en banc decision overruling another one (citation graph, overruling flags).
+npm run --silent ingest -- tests/fixtures/citations --corpus "인용 판례" >> "$DATA_DIR/ingest.log" 2>&1
 if [ -d ../shared/data/precedents ]; then
   npm run --silent ingest -- ../shared/data/precedents --corpus "공유 판례" >> "$DATA_DIR/ingest.log" 2>&1
 fi

@@ -35,7 +35,10 @@ const schema = z
       .string()
       .trim()
       .default("file:./data/app.db")
-      .refine((v) => v.startsWith("file:"), "only SQLite 'file:' URLs are supported"),
+      .refine(
+        (v) => v.startsWith("file:") || /^postgres(ql)?:\/\/./i.test(v),
+        "a SQLite 'file:' URL or a 'postgres://' URL",
+      ),
     DATA_DIR: z.string().trim().default("./data"),
     /**
      * Uploads, the decision archive and evaluation reports. Defaults to DATA_DIR; several app
@@ -51,8 +54,10 @@ const schema = z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
-    /** How long a write waits for another SQLite writer before retrying (SQLITE_BUSY), in ms. */
+    /** How long a write waits for another writer (SQLITE_BUSY; a PostgreSQL lock) before `db:busy`, in ms. */
     DB_BUSY_TIMEOUT_MS: positiveInt(10_000),
+    /** PostgreSQL only: connections per process (each app instance and job process has its own pool). */
+    DB_POOL_MAX: positiveInt(10),
     /** Answers written at the same time by this server; more wait their turn (shown as waiting). */
     MAX_CONCURRENT_ANSWERS: positiveInt(16),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */
@@ -136,15 +141,22 @@ const schema = z
      */
     ANSWER_DEADLINE_SECONDS: positiveInt(90),
     /**
+     * Declining on thin evidence: when the reranker's best score for a question is below this, no
+     * answer is written; the chat says the corpus does not settle the question and lists the
+     * closest precedents. 0 turns this gate off. (An answer whose main claim no citation supports
+     * is declined after the citation check regardless.)
+     */
+    DECLINE_MIN_RERANK_SCORE: z.coerce.number().min(0).default(0.05),
+    /**
      * Record every model call (chat, embeddings, rerank) to this JSONL file, or answer every call
      * from such a file without the network (a missing reply is an error, ai:replay_missing).
      */
     MODEL_CALLS_RECORD: optionalString,
     MODEL_CALLS_REPLAY: optionalString,
 
-    /** Query-time strategies (METHOD.md §2, §5; README "검색 전략 / Strategies"). */
+    /** Query-time strategies (docs/method.md §2, §5; README "검색 전략 / Strategies"). */
     SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
-    MULTI_QUERY_TEMPERATURE: numberSetting(0.5, (n) => n.min(0).max(2)),
+    MULTI_QUERY_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     /** CC-RAG confidence: sigmoid(w1·mean log-prob + w2·length + w3·informative + w4·overlap) against τ. */
     CCRAG_W_LOGPROB: numberSetting(1),
@@ -157,6 +169,32 @@ const schema = z
     CCRAG_K_MIN: numberSetting(2, (n) => n.int().positive()),
     CCRAG_K_MAX: numberSetting(10, (n) => n.int().positive()),
     CCRAG_TOKEN_BUDGET: numberSetting(3000, (n) => n.int().positive()),
+
+    /** Enrichment jobs (docs/method.md §3, §4; README "보강 / Enrichment"): contexts and atomic questions per chunk. */
+    ENRICH_MODEL: optionalString,
+    /** Model calls in flight at once (live mode); 429/5xx answers back off (EMBEDDINGS_RETRY's policy). */
+    ENRICH_CONCURRENCY: numberSetting(8, (n) => n.int().positive().max(256)),
+    /** Tries per chunk within one job (a failed chunk is tried again after the pass, then left for later). */
+    ENRICH_MAX_ATTEMPTS: numberSetting(2, (n) => n.int().positive().max(10)),
+    /** The decision text sent as the context prompt's prefix is cut to this many characters. */
+    ENRICH_DOC_MAX_CHARS: numberSetting(40_000, (n) => n.int().positive()),
+    /** Prices per 1M tokens (any currency) for the cost estimate; cached input defaults to the input price. */
+    ENRICH_PRICE_INPUT_PER_1M: numberSetting(0, (n) => n.min(0)),
+    ENRICH_PRICE_OUTPUT_PER_1M: numberSetting(0, (n) => n.min(0)),
+    ENRICH_PRICE_CACHED_INPUT_PER_1M: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce.number().min(0).optional(),
+    ),
+    /** Batch mode's price as a share of the live price (OpenAI's Batch API: half). */
+    ENRICH_BATCH_DISCOUNT: numberSetting(0.5, (n) => n.min(0).max(1)),
+    ENRICH_BATCH_POLL_SECONDS: numberSetting(30, (n) => n.positive()),
+    /** Requests per batch file (OpenAI allows 50,000 and 200 MB). */
+    ENRICH_BATCH_MAX_REQUESTS: numberSetting(5_000, (n) => n.int().positive().max(50_000)),
+    /** The `atomic` strategy: rounds N, tags per sub-question k, cosine threshold δ, and BM25's calibrated one. */
+    ATOMIC_MAX_ROUNDS: numberSetting(5, (n) => n.int().positive().max(10)),
+    ATOMIC_TOP_K: numberSetting(4, (n) => n.int().positive().max(20)),
+    ATOMIC_THRESHOLD: numberSetting(0.5, (n) => n.min(-1).max(1)),
+    ATOMIC_BM25_THRESHOLD: numberSetting(0.7, (n) => n.min(0)),
   })
   .superRefine((env, ctx) => {
     if (env.VECTOR_STORE === "qdrant" && !env.QDRANT_URL) {

@@ -12,7 +12,8 @@ import { processOwner } from "./job-owner";
  * cancelled or taken away and that does not stop by itself, and reports how the child ended.
  */
 
-export type JobProcessKind = "ingest" | "eval";
+/** A job kind's name (lib/jobs/registry.ts): "ingest", "eval", "enrich", … */
+export type JobProcessKind = string;
 
 /** The runner's exit code when it stopped with its process and left the job for the next server. */
 export const LEFT_FOR_NEXT_SERVER = 4;

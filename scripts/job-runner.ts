@@ -1,6 +1,8 @@
 // Runs one background job for the server, in its own process (lib/job-process.ts starts it):
 //   node --import tsx scripts/job-runner.ts ingest <jobId> --owner server:<pid>@<host>
 //   node --import tsx scripts/job-runner.ts eval <evalJobId> --owner server:<pid>@<host>
+//   node --import tsx scripts/job-runner.ts enrich <jobId> --owner server:<pid>@<host>
+// (any kind of lib/jobs/kinds.ts; the kind's `execute` runs it).
 // Exit code 0: the job reached an end of its own (done, failed, cancelled). 4: it was stopped with
 // its process (server gone, Ctrl+C, SIGTERM) and left as it is, for the next server to resume.
 // Anything else: the server marks the job interrupted.
@@ -8,14 +10,7 @@ import "./load-env";
 import { toAppError } from "../lib/errors";
 import { LEFT_FOR_NEXT_SERVER } from "../lib/job-process";
 import { processStopRequested, requestProcessStop } from "../lib/job-runtime";
-
-const [kind, id] = process.argv.slice(2);
-const ownerAt = process.argv.indexOf("--owner");
-const owner = ownerAt > 0 ? process.argv[ownerAt + 1] : undefined;
-if ((kind !== "ingest" && kind !== "eval") || !id || !owner) {
-  console.error("usage: job-runner.ts ingest|eval <id> --owner <owner>");
-  process.exit(2);
-}
+import { loadJobKind } from "../lib/jobs/kinds";
 
 // The server went away (killed, restarted) or is being stopped (Ctrl+C reaches the whole process
 // group, SIGTERM from a service manager): stop at the next checkpoint and leave the job to the next
@@ -24,25 +19,17 @@ process.on("disconnect", () => requestProcessStop());
 process.on("SIGINT", () => requestProcessStop());
 process.on("SIGTERM", () => requestProcessStop());
 
-async function main(): Promise<boolean> {
-  if (kind === "ingest") {
-    const { defaultJobContext } = await import("../lib/ingest/job-queue");
-    const { runIngestionJob } = await import("../lib/ingest/run-job");
-    const ctx = await defaultJobContext();
-    try {
-      const job = await runIngestionJob(id as string, { ...ctx, owner });
-      return job.status === "done" || job.status === "failed" || job.status === "cancelled";
-    } finally {
-      await ctx.store.close();
-    }
-  }
-  const { runEvalJob } = await import("../lib/eval/eval-jobs");
-  const job = await runEvalJob(id as string, { owner: owner as string });
-  return job?.status === "done" || job?.status === "failed" || job?.status === "cancelled";
+const [kind, id] = process.argv.slice(2);
+const ownerAt = process.argv.indexOf("--owner");
+const owner = ownerAt > 0 ? process.argv[ownerAt + 1] : undefined;
+const spec = kind ? await loadJobKind(kind) : undefined;
+if (!spec || !id || !owner) {
+  console.error("usage: job-runner.ts <kind: ingest|eval|…> <id> --owner <owner>");
+  process.exit(2);
 }
 
 try {
-  const ended = await main();
+  const ended = await spec.execute(id, owner);
   process.exit(ended ? 0 : processStopRequested() ? LEFT_FOR_NEXT_SERVER : 3);
 } catch (error) {
   const appError = toAppError(error);

@@ -1,7 +1,7 @@
 // Measures BM25 retrieval (lib/rag/bm25.ts, top 20 chunks) with each tokenizer variant:
 //   npx tsx scripts/measure-tokenizer.ts [precedents-dir] [benchmark.jsonl ...]
 // Defaults: ../shared/data/precedents, the dev retrieval set, and the yes/no set as a cross-check
-// (its items carry gold case numbers too). Peers to beat (METHOD.md §6): LanceDB n-gram(2,3)
+// (its items carry gold case numbers too). Peers to beat (docs/method.md §6): LanceDB n-gram(2,3)
 // R@20 0.915, case-NDCG@20 0.664.
 import "./load-env";
 import { existsSync, readFileSync } from "node:fs";

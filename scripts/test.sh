@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p reports
-rm -f reports/vitest.json reports/playwright.json
+rm -f reports/vitest.json reports/vitest-pg.json reports/playwright.json
 
 failed_stages=()
 stage() {
@@ -20,14 +20,19 @@ bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 npm run --silent db:generate
 set +e
+# The database tests run a second time on PostgreSQL (Debian's package, installed here when missing
+# and possible; a private throwaway server, see scripts/pg-test-server.sh). Without it, that run's
+# tests are reported skipped.
+bash scripts/pg-test-server.sh ensure || echo "PostgreSQL을 설치할 수 없어 PostgreSQL 단계의 시험은 건너뜀으로 셉니다."
 
 stage "lint (biome)" npx --no-install biome ci --colors=off .
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run
+stage "database tests on PostgreSQL (vitest)" env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts
 stage "build (next)" npx --no-install next build
 stage "e2e (playwright)" npx --no-install playwright test
 
-node scripts/test-summary.mjs reports/vitest.json reports/playwright.json
+node scripts/test-summary.mjs reports/vitest.json reports/vitest-pg.json reports/playwright.json
 summary_rc=$?
 if [ ${#failed_stages[@]} -gt 0 ]; then
   echo "실패한 단계: ${failed_stages[*]}"

@@ -23,7 +23,7 @@ describe("settings", () => {
     [{ VECTOR_STORE: "chroma" }, "VECTOR_STORE"],
     [{ EMBEDDINGS_DIMENSIONS: "-3" }, "EMBEDDINGS_DIMENSIONS"],
     [{ EMBEDDINGS_BASE_URL: "http://e/v1" }, "EMBEDDINGS_MODEL"],
-    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
   ])("fails naming the variable for %j", (source, variable) => {
     try {
@@ -34,6 +34,13 @@ describe("settings", () => {
       expect((error as EnvError).variables).toContain(variable);
       expect((error as Error).message).toContain(variable);
     }
+  });
+
+  it("accepts a PostgreSQL DATABASE_URL as well as a SQLite file", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://app:pw@db:5432/rar" }).DATABASE_URL).toBe(
+      "postgres://app:pw@db:5432/rar",
+    );
+    expect(parseEnv({ DATABASE_URL: "postgresql://db/rar" }).DATABASE_URL).toBe("postgresql://db/rar");
   });
 
   it("accepts per-role models instead of LLM_MODEL", () => {

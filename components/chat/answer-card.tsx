@@ -5,6 +5,7 @@ import type { AnswerState } from "@/lib/chat/state";
 import { AnswerActions } from "./answer-actions";
 import { AnswerText } from "./answer-text";
 import { ConfidenceBadge } from "./confidence-step";
+import { DeclineCallout } from "./decline-callout";
 
 const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
   stopped: "답변을 중지했습니다. 그때까지 작성된 내용과 찾은 판례·질의는 그대로 남겨 두었습니다.",
@@ -39,6 +40,7 @@ export function AnswerCard({
   onRetry?: () => void;
 }) {
   const filters = describeFilters(state.filters, corpusNames);
+  const decline = state.record?.trace.decline;
   return (
     <article className="space-y-3" data-testid="turn">
       <div
@@ -63,13 +65,27 @@ export function AnswerCard({
           </p>
         ) : null}
         <ConfidenceBadge state={state} />
-        {state.answer ? (
+        {decline && state.record ? <DeclineCallout decline={decline} record={state.record} chatId={chatId} /> : null}
+        {state.answer && decline?.stage === "after-support" ? (
+          // The model's conclusion stands on no supporting citation: kept, but folded, never the answer.
+          <details data-testid="declined-draft">
+            <summary className="cursor-pointer text-xs text-muted">근거가 확인되지 않은 답변 초안 보기</summary>
+            <div className="mt-2 opacity-80">
+              <AnswerText text={state.answer} record={state.record} chatId={chatId} />
+            </div>
+          </details>
+        ) : state.answer ? (
           <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (
           <p className="text-muted" data-testid="answer-pending">
             {state.waiting !== undefined
               ? `다른 질문들의 답변을 쓰는 중이라 잠시 기다립니다 (대기 순서 ${state.waiting + 1}번째).`
               : "판례를 찾고 있습니다…"}
+          </p>
+        ) : null}
+        {state.checking ? (
+          <p className="mt-2 animate-pulse text-xs text-muted" role="status" data-testid="support-pending">
+            인용 검증 중… 답변의 각 인용이 그 판례의 내용과 맞는지 확인하고 있습니다.
           </p>
         ) : null}
         {state.notices

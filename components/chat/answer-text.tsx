@@ -6,8 +6,12 @@ import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CITATION_ATTR, internalHref, partOffsets, remarkCitations } from "@/lib/chat/answer-markdown";
 import type { AnswerRecord } from "@/lib/chat/types";
+import { describeOverruling, SCOPE_LABEL } from "@/lib/citations/types";
 import { citationHrefs, precedentHref } from "@/lib/precedent/links";
 import { citationFinder } from "@/lib/rag/citations";
+import { decisionKey } from "@/lib/rag/decisions";
+import { OverruledFlag, SupportMark } from "./support-mark";
+import { SupportSummary } from "./support-summary";
 
 // Links into the viewer are built in lib/precedent/links.ts (each citation opens its own passage).
 export { precedentHref };
@@ -68,6 +72,19 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
     () => [remarkGfm, remarkCitations(record ? citationFinder(record.context) : undefined)],
     [record],
   );
+  // The support check's verdict of each citation, and the graph's word on each decision.
+  const supports = useMemo(() => new Map(record?.trace.support?.citations.map((c) => [c.offset, c])), [record]);
+  const signals = record?.signals;
+  const overruled = useMemo(() => {
+    const out = new Map<string, { caseNo: string; by: NonNullable<typeof signals>[string]["overruledBy"] }>();
+    for (const part of record?.parts ?? []) {
+      if (part.type !== "citation" || !part.valid) continue;
+      const chunk = chunks.get(part.chunkId);
+      const by = chunk ? signals?.[decisionKey(chunk)]?.overruledBy : undefined;
+      if (chunk && by?.length) out.set(decisionKey(chunk), { caseNo: chunk.caseNo, by });
+    }
+    return [...out.values()];
+  }, [record, chunks, signals]);
   const unverified = useMemo(
     () => [...new Set(record?.parts.flatMap((p) => (p.type === "citation" && !p.valid ? [p.caseNo] : [])) ?? [])],
     [record],
@@ -85,14 +102,21 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
           const href =
             (offset !== undefined ? links.get(Number(offset)) : undefined) ??
             precedentHref(chunk?.caseNo ?? attrs["data-case-no"] ?? "", chunk?.corpusId ?? "", [chunkId], { chatId });
+          const support = offset !== undefined ? supports.get(Number(offset)) : undefined;
+          const by = chunk ? signals?.[decisionKey(chunk)]?.overruledBy : undefined;
           return (
-            <Link
-              href={href}
-              data-testid="citation-link"
-              className="rounded bg-accent-soft px-0.5 font-medium text-accent underline-offset-2 hover:underline"
-            >
-              {children}
-            </Link>
+            <>
+              <Link
+                href={href}
+                data-testid="citation-link"
+                data-verdict={support?.verdict}
+                className="rounded bg-accent-soft px-0.5 font-medium text-accent underline-offset-2 hover:underline"
+              >
+                {children}
+              </Link>
+              {support ? <SupportMark support={support} /> : null}
+              {chunk && by?.length ? <OverruledFlag caseNo={chunk.caseNo} by={by} /> : null}
+            </>
           );
         }
         return <span>{children}</span>;
@@ -115,7 +139,7 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
         );
       },
     }),
-    [chunks, links, chatId],
+    [chunks, links, chatId, supports, signals],
   );
   return (
     <div data-testid={record ? "answer-text" : "answer-streaming"}>
@@ -132,6 +156,17 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
           {text}
         </Markdown>
       </div>
+      {record?.trace.support ? <SupportSummary report={record.trace.support} /> : null}
+      {overruled.length > 0 ? (
+        <p className="mt-3 rounded bg-red-50 px-2 py-1 text-xs text-red-900" data-testid="overruled-summary">
+          ⚑ 변경된 판례를 인용했습니다:{" "}
+          {overruled
+            .map(
+              (o) => `${o.caseNo} → ${o.by.map((b) => `${describeOverruling(b)}(${SCOPE_LABEL[b.scope]})`).join(", ")}`,
+            )
+            .join("; ")}
+        </p>
+      ) : null}
       {unverified.length > 0 ? (
         <p className="mt-3 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="unverified-summary">
           확인이 필요한 사건번호: {unverified.join(", ")} — {UNVERIFIED_NOTE}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
+import { describeOverruling, type PrecedentSignal, type PrecedentSignals, SCOPE_LABEL } from "@/lib/citations/types";
 import { precedentHref } from "@/lib/precedent/links";
 import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
@@ -22,11 +23,15 @@ function DecisionItem({
   group,
   corpusNames,
   scoreLabel,
+  signal,
 }: {
   group: DecisionGroup;
   corpusNames: Record<string, string>;
   scoreLabel: string;
+  /** The citation graph's word on it (cited-by count, overrulings). */
+  signal?: PrecedentSignal;
 }) {
+  const overruledBy = signal?.overruledBy ?? [];
   const first = group.passages[0];
   const href = first
     ? precedentHref(
@@ -43,7 +48,9 @@ function DecisionItem({
       data-court={group.court}
       data-cited={group.cited}
       data-rank={group.rank}
-      className={`rounded-md border p-2 ${group.cited ? "border-accent bg-accent-soft/40" : "border-line"}`}
+      data-overruled={overruledBy.length > 0}
+      // relative: the bookmark button's screen-reader label (absolutely placed) stays inside the pane.
+      className={`relative rounded-md border p-2 ${overruledBy.length ? "border-red-400" : group.cited ? "border-accent bg-accent-soft/40" : "border-line"}`}
     >
       <div className="flex flex-wrap items-baseline gap-x-2">
         {group.cited ? (
@@ -75,8 +82,43 @@ function DecisionItem({
           {group.bestScore.toFixed(3)}
         </span>
       </div>
+      {overruledBy.length > 0 ? (
+        <p
+          className="my-1 rounded bg-red-50 px-2 py-1 text-xs font-medium text-red-900"
+          data-testid="evidence-overruled"
+        >
+          ⚑ {overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}:{" "}
+          {overruledBy.map((b, i) => (
+            <span key={`${b.court}|${b.caseNo}`}>
+              {i > 0 ? ", " : ""}
+              {b.corpusId ? (
+                <Link
+                  href={`/precedents/${encodeURIComponent(b.caseNo)}?corpus=${encodeURIComponent(b.corpusId)}`}
+                  className="underline"
+                >
+                  {describeOverruling(b)}
+                </Link>
+              ) : (
+                describeOverruling(b)
+              )}
+              ({SCOPE_LABEL[b.scope]})
+            </span>
+          ))}
+          로 변경되었습니다.
+        </p>
+      ) : null}
       <p className="text-xs text-muted">
         {[group.court, group.decisionDate && `${group.decisionDate} 선고`, group.caseType].filter(Boolean).join(" · ")}
+        {signal ? (
+          <span
+            className="ml-2 rounded bg-paper px-1 text-[11px]"
+            data-testid="evidence-cited-by"
+            data-count={signal.citedBy}
+            title="말뭉치 안에서 이 판례를 인용한 판례의 수 (참조판례와 판결 이유)"
+          >
+            말뭉치 내 인용 {signal.citedBy}회
+          </span>
+        ) : null}
       </p>
       {group.caseName ? <p className="text-sm">{group.caseName}</p> : null}
       <p className="text-xs text-muted" data-testid="evidence-corpora">
@@ -97,7 +139,18 @@ function DecisionItem({
                 {p.cited ? <span className="text-accent">답변이 인용한 부분</span> : null}
                 <span className="ml-auto tabular-nums">{p.score.toFixed(3)}</span>
               </p>
-              <p className="mt-0.5 whitespace-pre-wrap text-xs leading-relaxed">{p.chunk.text}</p>
+              {p.chunk.context ? (
+                // Contextual retrieval's context (lib/enrich): beside the passage, never part of the quote.
+                <p
+                  className="mt-0.5 rounded bg-paper px-1.5 py-1 text-[11px] text-muted"
+                  data-testid="evidence-context"
+                >
+                  <span className="font-medium">맥락(자동 작성, 판결문 아님)</span> {p.chunk.context}
+                </p>
+              ) : null}
+              <p className="mt-0.5 whitespace-pre-wrap text-xs leading-relaxed" data-testid="evidence-passage-text">
+                {p.chunk.text}
+              </p>
               <Link
                 href={precedentHref(p.chunk.caseNo, p.chunk.corpusId, [p.chunk.id])}
                 className="text-xs text-accent hover:underline"
@@ -122,6 +175,7 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
   const writing = state.status === "running";
   const groups = state.context ? groupEvidence(state.context, state.record?.parts) : undefined;
   const early = !groups && state.provisional?.length ? groupEvidence(state.provisional) : undefined;
+  const signals: PrecedentSignals | undefined = state.record?.signals ?? state.signals;
   const scoreLabel = state.reranked ? "리랭커 점수 (관련 부분 중 가장 높은 값)" : "순위 결합 점수 (가장 높은 값)";
   return (
     <div className="space-y-3 text-sm" data-testid="evidence-panel">
@@ -173,7 +227,13 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         <Block title={`근거 판례 ${groups.length}건`} testId="cited-precedents">
           <ol className="space-y-2">
             {groups.map((g) => (
-              <DecisionItem key={g.key} group={g} corpusNames={corpusNames} scoreLabel={scoreLabel} />
+              <DecisionItem
+                key={g.key}
+                group={g}
+                corpusNames={corpusNames}
+                scoreLabel={scoreLabel}
+                signal={signals?.[g.key]}
+              />
             ))}
           </ol>
         </Block>
@@ -182,7 +242,13 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         <Block title={`먼저 찾은 판례 ${early.length}건 (원래 질문, 정렬 전)`} testId="provisional-precedents">
           <ol className="space-y-2">
             {early.map((g) => (
-              <DecisionItem key={g.key} group={g} corpusNames={corpusNames} scoreLabel="검색 점수" />
+              <DecisionItem
+                key={g.key}
+                group={g}
+                corpusNames={corpusNames}
+                scoreLabel="검색 점수"
+                signal={signals?.[g.key]}
+              />
             ))}
           </ol>
         </Block>

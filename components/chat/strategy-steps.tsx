@@ -1,5 +1,6 @@
 import type { AnswerState } from "@/lib/chat/state";
 import type { ListParse, StepStatus, StrategyStep } from "@/lib/rag/strategies/steps";
+import { AtomicRoundStep, AtomicSummaryStep } from "./atomic-steps";
 import { ConfidenceStep, DepthStep, VerdictStep } from "./confidence-step";
 
 type Step<K extends StrategyStep["kind"]> = Extract<StrategyStep, { kind: K }>;
@@ -102,6 +103,10 @@ function StepView({ step, retrieved }: { step: StrategyStep; retrieved: AnswerSt
       return <ConfidenceStep step={step} />;
     case "verdict":
       return <VerdictStep step={step} />;
+    case "atomic-round":
+      return <AtomicRoundStep step={step} />;
+    case "atomic-summary":
+      return <AtomicSummaryStep step={step} />;
   }
 }
 

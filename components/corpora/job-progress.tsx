@@ -6,7 +6,7 @@ import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
 
 export type JobView = Omit<
   JobRecord,
-  "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt" | "owner" | "heartbeatAt"
+  "inputDir" | "startedAt" | "finishedAt" | "createdAt" | "updatedAt" | "owner" | "heartbeatAt" | "queueJobId"
 > & {
   startedAt: string | Date | null;
 };

@@ -56,8 +56,9 @@ export function EvalResults({ run, chartUrls }: { run: SavedRun; chartUrls: stri
             </tbody>
           </table>
           <p className="px-3 py-2 text-xs text-muted">
-            인용 정확도: 인용한 사건번호 중 검색된 판례에 있는 것의 비율(검색되지 않은 번호는 불리하게 셈). 정답 판례
-            인용률: 정답 판례를 하나 이상 인용한 답변의 비율.
+            인용 정확도: 인용한 사건번호 중 검색된 판례에 있는 것의 비율(검색되지 않은 번호는 불리하게 셈). 인용 근거율:
+            인용한 문장 중 인용한 판례의 검색된 구절이 뒷받침하는 문장의 비율(어휘 비교). 정답 판례 인용률: 정답 판례를
+            하나 이상 인용한 답변의 비율.
           </p>
         </div>
       ) : null}

@@ -30,7 +30,7 @@ export interface ScoredChatRequest {
 const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
 /** An `openai` client failure as the AI SDK's error shapes, so toAiError and the retry policy read it. */
-function normalized(error: unknown, url: string): unknown {
+export function normalized(error: unknown, url: string): unknown {
   for (const e of causes(error)) if (e instanceof AppError) return e; // a replay with no recorded reply
   // Our deadline or the caller: toAiError tells which from the signals.
   if (error instanceof OpenAI.APIUserAbortError) return error;

@@ -12,6 +12,7 @@ import { runPipeline } from "../rag/pipeline";
 import { DEFAULT_STRATEGY, isStrategyId, type StrategyId } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerDeadline } from "./answer-deadline";
+import { chatBeforeAnswer } from "./answer-gate";
 import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
 import { type ChatFilters, normalizeFilters, toStoreFilter } from "./filters";
@@ -19,6 +20,7 @@ import { emptySearchAnswer } from "./no-corpus";
 import { partialRecord } from "./partial-record";
 import { ProgressSaver } from "./progress-saver";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
+import { chatSupportDeps, checkAnswerSupport } from "./support-step";
 import type { AnswerRecord, ChatEvent } from "./types";
 
 export interface PreparedAsk {
@@ -156,6 +158,12 @@ export async function runAsk(
     const deps = {
       ...base,
       filter,
+      // Issue 15: the citation graph's signals and overrulings, and the thin-evidence gate (lib/chat/answer-gate.ts).
+      beforeAnswer: chatBeforeAnswer({
+        store: base.store,
+        minRerankScore: env().DECLINE_MIN_RERANK_SCORE,
+        onSignals: (signals) => forward({ type: "signals", signals }),
+      }),
       deadline: {
         signal: clock.signal,
         notice: `답변 제한 시간(${seconds}초)이 지나 언어 모델 호출을 멈췄습니다. 그때까지 작성된 답변과 찾은 판례로 마칩니다.`,
@@ -179,8 +187,11 @@ export async function runAsk(
     }
     const mode = prepared.strategy ?? DEFAULT_STRATEGY;
     const result = await runPipeline(question, deps, { mode, onTrace: (t) => (trace = t) }, forward);
+    // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.
+    await checkAnswerSupport(result, chatSupportDeps(signal, clock.signal), forward);
     const record: AnswerRecord = {
       ...result,
+      signals: state.signals,
       standalone: question !== prepared.question ? question : undefined,
       filters: prepared.filters,
     };

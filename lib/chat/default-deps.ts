@@ -4,6 +4,8 @@ import { aiConfig, type RetryPolicy } from "../ai/config";
 import { embedTexts } from "../ai/embed";
 import { coolingDown, type FaultyComponent, recordFault, recordSuccess } from "../ai/faults";
 import { rerank } from "../ai/rerank";
+import { contextualStore } from "../enrich/contextual-store";
+import { getSideStore } from "../enrich/side-stores";
 import { env } from "../env";
 import type { PipelineDeps, StreamFn } from "../rag/pipeline";
 import { pipelineSettingsFromEnv } from "../rag/strategies/settings-from-env";
@@ -25,7 +27,7 @@ const COOLDOWN_NOTICE: Record<FaultyComponent, { code: string; text: string }> =
 };
 
 /** Calls go through unchanged; their outcome feeds the fault registry. */
-async function observed<T>(component: FaultyComponent, call: () => Promise<T>): Promise<T> {
+export async function observed<T>(component: FaultyComponent, call: () => Promise<T>): Promise<T> {
   try {
     const result = await call();
     recordSuccess(component);
@@ -74,7 +76,9 @@ export async function defaultPipelineDeps(signal?: AbortSignal): Promise<Pipelin
   };
   const reranker = config.rerank && { ...config.rerank, timeoutMs: settings.CHAT_RERANK_TIMEOUT_MS };
   return {
-    store: await getStore(),
+    // Each corpus's contextual-retrieval switches apply (lib/enrich); tags for the `atomic` strategy.
+    store: contextualStore(await getStore(), () => getSideStore("context")),
+    atoms: getSideStore("atoms"),
     settings: pipelineSettingsFromEnv(settings),
     signal,
     notices,

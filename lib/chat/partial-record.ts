@@ -32,5 +32,6 @@ export function partialRecord(state: AnswerState, trace: PipelineTrace | undefin
     retrievalOnly: false,
     standalone: state.standalone,
     filters: state.filters,
+    signals: state.signals,
   };
 }

@@ -1,5 +1,7 @@
+import type { PrecedentSignals } from "../citations/types";
 import type { ScoredChunk } from "../ingest/types";
 import { type StrategyTrace, upsertStep } from "../rag/strategies/steps";
+import type { SupportReport } from "../rag/support/types";
 import type { QueryKind } from "../rag/types";
 import type { ChatFilters } from "./filters";
 import type { AnswerRecord, ChatEvent } from "./types";
@@ -37,6 +39,11 @@ export interface AnswerState {
   strategy?: StrategyTrace;
   record?: AnswerRecord;
   error?: string;
+  /** The citation graph's word on the context's decisions (also in `record` once done). */
+  signals?: PrecedentSignals;
+  /** The answer's citations are being checked. */
+  checking?: boolean;
+  support?: SupportReport;
 }
 
 export const initialAnswerState = (): AnswerState => ({
@@ -77,6 +84,12 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       return { ...state, context: event.chunks, provisional: undefined, reranked: event.reranked };
     case "answer-delta":
       return { ...state, answer: state.answer + event.delta };
+    case "signals":
+      return { ...state, signals: event.signals };
+    case "support-start":
+      return { ...state, checking: true };
+    case "support":
+      return { ...state, checking: false, support: event.report };
     case "answer-reset":
       return { ...state, answer: "" };
     case "strategy":
@@ -93,13 +106,23 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       return {
         ...state,
         status: "done",
+        checking: false,
         answer: event.record.answer,
         context: event.record.context,
         provisional: undefined,
         record: event.record,
+        signals: event.record.signals ?? state.signals,
+        support: event.record.trace.support,
       };
     case "stopped":
-      return { ...state, status: "stopped", waiting: undefined, answer: event.answer, record: event.record };
+      return {
+        ...state,
+        status: "stopped",
+        waiting: undefined,
+        checking: false,
+        answer: event.answer,
+        record: event.record,
+      };
     case "error":
       return { ...state, status: "error", error: event.message };
   }
@@ -143,6 +166,8 @@ export function stateFromStored(content: string, status: string, trace: string |
     notices: record?.trace.notices ?? [],
     filters: record?.filters,
     strategy: record?.trace.strategy,
+    signals: record?.signals,
+    support: record?.trace.support,
     record,
     error: status === "error" ? "답변을 만드는 중 오류가 발생했습니다." : undefined,
   };

@@ -1,5 +1,8 @@
+import type { PrecedentSignals } from "../citations/types";
 import type { ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "../rag/citations";
+import type { DeclineInfo } from "../rag/decline";
+import type { SupportReport } from "../rag/support/types";
 import type { PipelineEvent, PipelineTrace } from "../rag/types";
 import type { ChatFilters } from "./filters";
 
@@ -14,6 +17,8 @@ export interface AnswerRecord {
   standalone?: string;
   /** The search filters the answer was written with. */
   filters?: ChatFilters;
+  /** The citation graph's word on the context's decisions (cited-by counts, overrulings). */
+  signals?: PrecedentSignals;
 }
 
 /** The events a chat client receives: the pipeline's, then how the answer ended. */
@@ -22,6 +27,11 @@ export type ChatEvent =
   | { type: "standalone"; text: string }
   /** Waiting for a free answer slot (`ahead` answers first), or `null` once writing starts. */
   | { type: "waiting"; ahead: number | null }
+  /** The citation graph's word on the context (before the answer is written). */
+  | { type: "signals"; signals: PrecedentSignals }
+  /** The answer has streamed; its citations are being checked ("인용 검증 중…"). */
+  | { type: "support-start" }
+  | { type: "support"; report: SupportReport; decline?: DeclineInfo }
   | { type: "done"; record: AnswerRecord }
   /** Stopped by the lawyer: what was written so far, with the queries and passages found. */
   | { type: "stopped"; answer: string; record?: AnswerRecord }

@@ -47,8 +47,8 @@ interface SearchRow {
 
 /**
  * The user's chats whose title or one of whose questions contains the text (ignoring ASCII case),
- * newest first. SQL's instr(), not LIKE: "%" and "_" in what a lawyer types are plain characters
- * (Prisma's `contains` passes them to LIKE as wildcards).
+ * newest first. SQL's instr() (PostgreSQL: strpos()), not LIKE: "%" and "_" in what a lawyer types
+ * are plain characters (Prisma's `contains` passes them to LIKE as wildcards).
  */
 export async function searchOwnChats(
   userId: string,
@@ -58,7 +58,21 @@ export async function searchOwnChats(
 ): Promise<ChatSearchHit[]> {
   const q = text.trim().toLowerCase();
   if (!q) return [];
-  const rows = await client.$queryRaw<SearchRow[]>`
+  const rows =
+    client.$provider() === "postgresql"
+      ? await client.$queryRaw<SearchRow[]>`
+    SELECT c."id", c."title", c."updatedAt", c."matterId",
+      (SELECT m."content" FROM "Message" m
+        WHERE m."chatId" = c."id" AND m."role" = 'user' AND strpos(lower(m."content"), ${q}) > 0
+        ORDER BY m."createdAt" ASC LIMIT 1) AS "matchedQuestion"
+    FROM "Chat" c
+    WHERE c."userId" = ${userId}
+      AND (strpos(lower(c."title"), ${q}) > 0 OR EXISTS (
+        SELECT 1 FROM "Message" m
+        WHERE m."chatId" = c."id" AND m."role" = 'user' AND strpos(lower(m."content"), ${q}) > 0))
+    ORDER BY c."updatedAt" DESC
+    LIMIT ${take}`
+      : await client.$queryRaw<SearchRow[]>`
     SELECT c."id", c."title", c."updatedAt", c."matterId",
       (SELECT m."content" FROM "Message" m
         WHERE m."chatId" = c."id" AND m."role" = 'user' AND instr(lower(m."content"), ${q}) > 0

@@ -4,7 +4,9 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { env } from "../env";
 import { withBusyRetry } from "./busy-retry";
+import { openPostgres } from "./client-pg";
 import { PrismaClient } from "./generated/client";
+import { type DbProvider, providerOf } from "./provider";
 import { sqlitePath } from "./sqlite-path";
 
 /**
@@ -31,18 +33,25 @@ function prepareFile(path: string): void {
   }
 }
 
-function openClient(path: string) {
+function openSqlite(databaseUrl: string): PrismaClient {
+  const path = sqlitePath(databaseUrl);
+  prepareFile(path);
   return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${path}`, timeout: SYNC_BUSY_WAIT_MS }) });
 }
 
-/** Opens a client on a SQLite file (tests open their own throwaway databases with this). */
+/**
+ * Opens a client on DATABASE_URL's database: a SQLite file (`file:`), or PostgreSQL
+ * (`postgres://`, see client-pg.ts). Tests open their own throwaway databases with this.
+ */
 export function createDb(databaseUrl: string, busyTimeoutMs = env().DB_BUSY_TIMEOUT_MS) {
-  const path = sqlitePath(databaseUrl);
-  prepareFile(path);
-  // Every single operation retries on SQLITE_BUSY within the budget; interactive transactions
-  // retry as a whole (see `retryTransaction`), since a conflict inside one poisons the rest of it.
-  return openClient(path).$extends({
+  const provider = providerOf(databaseUrl);
+  const client =
+    provider === "postgresql" ? openPostgres(databaseUrl, busyTimeoutMs, env().DB_POOL_MAX) : openSqlite(databaseUrl);
+  // Every single operation retries while the database is busy (SQLITE_BUSY; a PostgreSQL
+  // serialization failure or deadlock) within the budget, then fails with `db:busy`.
+  return client.$extends({
     name: "busy-retry",
+    client: { $provider: (): DbProvider => provider },
     query: { $allOperations: ({ args, query }) => withBusyRetry(() => query(args), busyTimeoutMs) },
   });
 }
@@ -50,8 +59,13 @@ export function createDb(databaseUrl: string, busyTimeoutMs = env().DB_BUSY_TIME
 export type Db = ReturnType<typeof createDb>;
 
 // Next.js dev reloads modules on every edit; keeping the client on globalThis avoids one
-// SQLite connection per reload.
+// connection (pool) per reload.
 const holder = globalThis as unknown as { __db?: Db };
+
+/** Which database DATABASE_URL names (what SQLite-only and PostgreSQL-only paths branch on). */
+export function dbProvider(): DbProvider {
+  return providerOf(env().DATABASE_URL);
+}
 
 /** The process-wide client for DATABASE_URL. */
 export function db(): Db {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
 import type { DecisionMeta } from "../ingest/types";
 import { type Db, db } from "./client";
+import { containsText } from "./text-filter";
 
 export interface CorpusRecord {
   id: string;
@@ -137,7 +138,7 @@ export async function listDocuments(
   const where = {
     corpusId,
     ...(options.query
-      ? { OR: [{ caseNo: { contains: options.query } }, { caseName: { contains: options.query } }] }
+      ? { OR: [{ caseNo: containsText(options.query, client) }, { caseName: containsText(options.query, client) }] }
       : {}),
   };
   const [total, rows] = await Promise.all([

@@ -1,5 +1,6 @@
 import { normalizeCaseNo, splitCaseNo } from "../ingest/case-number";
 import { type Db, db } from "./client";
+import { containsText } from "./text-filter";
 
 export interface DecisionHit {
   corpusId: string;
@@ -37,7 +38,9 @@ export async function lookup(query: string, client: Db = db()): Promise<LookupRe
     // Narrowed in SQL by the year and letters plus the number of the first part, then matched exactly.
     const first = /^(\d{2,4})([가-힣]{1,3})(\d+)/.exec(normalizeCaseNo(q));
     const candidates = await client.document.findMany({
-      where: { AND: [{ caseNo: { contains: first?.[3] ?? q } }, { caseNo: { contains: first?.[2] ?? "" } }] },
+      where: {
+        AND: [{ caseNo: containsText(first?.[3] ?? q, client) }, { caseNo: containsText(first?.[2] ?? "", client) }],
+      },
       include,
       take: 2_000,
     });
@@ -46,7 +49,7 @@ export async function lookup(query: string, client: Db = db()): Promise<LookupRe
   const exact = rows.length > 0;
   if (!exact) {
     rows = await client.document.findMany({
-      where: { OR: [{ caseName: { contains: q } }, { caseNo: { contains: q } }] },
+      where: { OR: [{ caseName: containsText(q, client) }, { caseNo: containsText(q, client) }] },
       include,
       orderBy: [{ decisionDate: "desc" }],
       take: LIMIT,

@@ -16,6 +16,7 @@ export interface EvalJobRecord {
   message: string | null;
   owner: string | null;
   heartbeatAt: Date | null;
+  queueJobId: string | null;
   cancelRequested: boolean;
   createdBy: string;
   startedAt: Date | null;
@@ -113,6 +114,23 @@ export async function requeueEvalJob(id: string, from: EvalJobStatus[], client: 
     data: { status: "queued", owner: null, heartbeatAt: null, cancelRequested: false, message: null },
   });
   return count === 1;
+}
+
+/** PostgreSQL: the queue job (pg-boss) that carries the evaluation's next run. */
+export async function setEvalQueueJobId(id: string, queueJobId: string, client: Db = db()): Promise<void> {
+  await client.evalJob.updateMany({ where: { id }, data: { queueJobId } });
+}
+
+/** PostgreSQL: evaluations not ended (queued, running, interrupted) and touched within a day. */
+export async function listQueueOpenEvalJobs(client: Db = db()): Promise<EvalJobRecord[]> {
+  const rows = await client.evalJob.findMany({
+    where: {
+      status: { in: ["queued", "running", "interrupted"] },
+      updatedAt: { gt: new Date(Date.now() - 86_400_000) },
+    },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map(toRecord);
 }
 
 /** Ends an evaluation its own process did not end, if nothing changed it since it was read. */

@@ -6,7 +6,11 @@ import { refreshCorpusCounts, setCorpusState } from "./corpora";
 
 export const ACTIVE_JOB_STATES = ["queued", "running"] as const;
 export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "interrupted";
-export type JobKind = "upload" | "cli" | "reindex";
+/** "enrich": an enrichment job (lib/enrich), its own state in EnrichmentJob. */
+export type JobKind = "upload" | "cli" | "reindex" | "enrich";
+
+/** The jobs that read files into the corpus (the upload panel's). */
+export const INGEST_KINDS: JobKind[] = ["upload", "cli", "reindex"];
 
 export interface JobError {
   file: string;
@@ -38,6 +42,7 @@ export interface JobRecord extends JobCounts {
   cancelRequested: boolean;
   owner: string | null;
   heartbeatAt: Date | null;
+  queueJobId: string | null;
   startedAt: Date | null;
   finishedAt: Date | null;
   createdAt: Date;
@@ -91,14 +96,27 @@ export async function getJob(id: string, client: Db = db()): Promise<JobRecord |
   return row ? toRecord(row) : null;
 }
 
-export async function listJobs(corpusId: string, take = 10, client: Db = db()): Promise<JobRecord[]> {
-  const rows = await client.ingestionJob.findMany({ where: { corpusId }, orderBy: { createdAt: "desc" }, take });
+export async function listJobs(
+  corpusId: string,
+  take = 10,
+  client: Db = db(),
+  kinds?: JobKind[],
+): Promise<JobRecord[]> {
+  const rows = await client.ingestionJob.findMany({
+    where: { corpusId, ...(kinds ? { kind: { in: kinds } } : {}) },
+    orderBy: { createdAt: "desc" },
+    take,
+  });
   return rows.map(toRecord);
 }
 
-export async function listInterruptedJobs(corpusId: string, client: Db = db()): Promise<JobRecord[]> {
+export async function listInterruptedJobs(
+  corpusId: string,
+  client: Db = db(),
+  kinds?: JobKind[],
+): Promise<JobRecord[]> {
   const rows = await client.ingestionJob.findMany({
-    where: { corpusId, status: "interrupted" },
+    where: { corpusId, status: "interrupted", ...(kinds ? { kind: { in: kinds } } : {}) },
     orderBy: { createdAt: "desc" },
   });
   return rows.map(toRecord);
@@ -251,6 +269,24 @@ export async function settleCorpus(corpusId: string, failed: boolean, client: Db
   await refreshCorpusCounts(corpusId, client);
   const documents = await client.document.count({ where: { corpusId } });
   await setCorpusState(corpusId, { status: documents > 0 ? "ready" : failed ? "failed" : "empty" }, client);
+}
+
+/** PostgreSQL: the queue job (pg-boss) that carries the job's next run. */
+export async function setJobQueueJobId(id: string, queueJobId: string, client: Db = db()): Promise<void> {
+  await client.ingestionJob.updateMany({ where: { id }, data: { queueJobId } });
+}
+
+/** PostgreSQL: jobs not ended (queued, running, interrupted) and touched within a day. */
+export async function listQueueOpenJobs(kinds?: JobKind[], client: Db = db()): Promise<JobRecord[]> {
+  const rows = await client.ingestionJob.findMany({
+    where: {
+      status: { in: ["queued", "running", "interrupted"] },
+      ...(kinds ? { kind: { in: kinds } } : {}),
+      updatedAt: { gt: new Date(Date.now() - 86_400_000) },
+    },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map(toRecord);
 }
 
 /** Older than this, a heartbeat means its process is gone. */

@@ -1,6 +1,7 @@
 import { splitCaseNo } from "../ingest/case-number";
 import type { Chunk } from "../ingest/types";
 import { splitCitations } from "../rag/citations";
+import type { SupportReport } from "../rag/support/types";
 
 /**
  * Trust in an answer's citations, checked the way the chat checks them (lib/rag/citations.ts): a
@@ -42,4 +43,32 @@ export function citationPrecision(answers: Citations[]): number | undefined {
 export function citesGold(citations: Citations, gold: string[]): boolean {
   const goldParts = new Set(gold.flatMap(splitCaseNo));
   return citations.valid.some((c) => splitCaseNo(c).some((p) => goldParts.has(p)));
+}
+
+/**
+ * Citation support of one answer (issue 15): its cited sentences, and how many of them the
+ * support check judged supported by a cited decision. The evaluation runs the check lexically
+ * (no verification call: a replayed run has no recorded reply for one, and the number must not
+ * depend on a second model), so it is the conservative, reproducible reading.
+ */
+export interface SupportCounts {
+  sentences: number;
+  supported: number;
+}
+
+export function supportCountsOf(report: SupportReport): SupportCounts {
+  const sentences = new Set(report.citations.map((c) => c.sentence));
+  const supported = new Set(report.citations.filter((c) => c.verdict === "supported").map((c) => c.sentence));
+  return { sentences: sentences.size, supported: supported.size };
+}
+
+/** Citation support rate over answers: supported cited sentences / all cited sentences (undefined when none). */
+export function citationSupportRate(answers: SupportCounts[]): number | undefined {
+  let supported = 0;
+  let all = 0;
+  for (const a of answers) {
+    supported += a.supported;
+    all += a.sentences;
+  }
+  return all ? supported / all : undefined;
 }

@@ -11,9 +11,11 @@ import {
   type EvalJobRecord,
   getEvalJob,
   isEvalCancelRequested,
+  listQueueOpenEvalJobs,
   listUnfinishedEvalJobs,
   requestEvalCancel,
   requeueEvalJob,
+  setEvalQueueJobId,
   sweepStaleEvalJobs,
   updateOwnedEvalJob,
 } from "../db/eval-jobs";
@@ -23,7 +25,8 @@ import { AppError, logError, toAppError } from "../errors";
 import { ownerProcessGone, parseOwner } from "../job-owner";
 import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
 import { JobStopped, startJobRuntime } from "../job-runtime";
-import { createSerialQueue } from "../serial-queue";
+import { dispatchJob } from "../jobs/dispatch";
+import { registerJobKind } from "../jobs/registry";
 import { parseBenchmark } from "./benchmark";
 import { executeEvaluation } from "./execute";
 import { resolveSystems } from "./systems";
@@ -177,10 +180,23 @@ async function runQueued(id: string): Promise<void> {
   );
 }
 
-const evaluations = createSerialQueue(runQueued);
+export const evalJobKind = registerJobKind({
+  name: "eval",
+  run: runQueued,
+  async execute(id, owner) {
+    const job = await runEvalJob(id, { owner });
+    return job?.status === "done" || job?.status === "failed" || job?.status === "cancelled";
+  },
+  read: getEvalJob,
+  requeue: (id, from) => requeueEvalJob(id, from as EvalJobRecord["status"][]),
+  interrupt: (row, message) =>
+    closeEvalJob(row, [row.status as EvalJobRecord["status"]], { status: "interrupted", message }),
+  setQueueJobId: setEvalQueueJobId,
+  listOpen: listQueueOpenEvalJobs,
+});
 
 export function enqueueEvaluation(id: string): void {
-  evaluations.enqueue(id);
+  dispatchJob(evalJobKind, id);
 }
 
 /** At server start: evaluations a previous server was running or had queued resume. */

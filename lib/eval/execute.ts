@@ -5,7 +5,11 @@ import { embedTexts } from "../ai/embed";
 import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply";
 import { recordCalls, replayCalls } from "../ai/model-calls/modes";
 import { rerank } from "../ai/rerank";
+import { chatBeforeAnswer } from "../chat/answer-gate";
 import { corpusIndexVersion, getCorpus } from "../db/corpora";
+import { contextualStore } from "../enrich/contextual-store";
+import { enrichmentState } from "../enrich/eval-state";
+import { getSideStore } from "../enrich/side-stores";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
@@ -26,7 +30,8 @@ import { writeReport } from "./write-report";
 export async function evalPipelineDeps(config: AiConfig): Promise<PipelineDeps> {
   const { chat, embeddings, rerank: reranker } = config;
   return {
-    store: await getStore(),
+    store: contextualStore(await getStore(), () => getSideStore("context")),
+    atoms: getSideStore("atoms"),
     settings: pipelineSettingsFromEnv(),
     stream: chat
       ? (request) =>
@@ -70,14 +75,31 @@ export async function executeEvaluation(input: EvaluationInput) {
       ? recordCalls(input.record)
       : modelCallsFromSettings(settings);
   const config = withModelCalls(aiConfigFrom(settings), calls, settings);
-  const deps = { ...(await evalPipelineDeps(config)), filter: { corpusIds: [corpus.id] }, signal: input.signal };
+  const base = await evalPipelineDeps(config);
+  const answerGate = { minRerankScore: settings.DECLINE_MIN_RERANK_SCORE };
+  const deps = {
+    ...base,
+    filter: { corpusIds: [corpus.id] },
+    signal: input.signal,
+    // Answers are written as the chat writes them: overrulings told to the model, thin evidence declined.
+    beforeAnswer: chatBeforeAnswer({
+      store: base.store,
+      minRerankScore: answerGate.minRerankScore,
+      onSignals: () => {},
+    }),
+  };
   const run: EvalRun = await runEvaluation({
     items: input.items,
     systems: input.systems,
     deps,
     available: configuredComponents(config),
     cacheDir: input.cacheDir,
-    fingerprint: { config, corpus: await corpusIndexVersion(corpus.id) },
+    fingerprint: {
+      config,
+      corpus: await corpusIndexVersion(corpus.id),
+      enrichment: await enrichmentState(corpus.id, deps.store),
+      answerGate,
+    },
     concurrency: input.concurrency,
     onProgress: input.onProgress,
     checkpoint: input.checkpoint,

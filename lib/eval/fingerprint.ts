@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import type { AiConfig } from "../ai/config";
 import type { ModelCalls } from "../ai/model-calls/types";
 import type { CorpusIndexVersion } from "../db/corpora";
+import type { EnrichmentState } from "../enrich/eval-state";
 import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
 import type { PipelineSettings } from "../rag/settings";
 import type { StrategyId } from "../rag/strategies/steps";
+import { SUPPORT_CHECK_VERSION } from "../rag/support/check";
 import type { BenchmarkItem } from "./benchmark";
 import { type PromptHashes, promptHashes } from "./prompt-templates";
 import type { Component, SystemSpec } from "./systems";
@@ -23,6 +25,10 @@ export interface FingerprintContext {
   prompts?: PromptHashes;
   /** The query-side tokenizer (defaults to this build's). */
   tokenizerVersion?: number;
+  /** The corpus's enrichment (contexts, atomic questions, switches); absent: none considered. */
+  enrichment?: EnrichmentState;
+  /** The answer gate the answers ran with (DECLINE_MIN_RERANK_SCORE); absent: none. */
+  answerGate?: { minRerankScore: number };
 }
 
 export type Fingerprint = Record<string, unknown>;
@@ -55,6 +61,7 @@ const STRATEGY_WRITERS: Partial<Record<StrategyId, Role[]>> = {
   synonym: ["analyst"],
   "multi-query": ["analyst"],
   hyde: ["judge"],
+  atomic: ["analyst", "judge"],
 };
 
 /** Only the strategy settings a mode reads are in its fingerprint (a changed τ keeps BM25's cache). */
@@ -89,8 +96,15 @@ export function fingerprintOf(system: SystemSpec, kind: BenchmarkItem["kind"], c
   const prompts = ctx.prompts ?? promptHashes();
   const mode = system.options?.mode;
   const promptFor: Partial<Record<Role, string>> = {
-    analyst: mode === "synonym" ? prompts.synonym : mode === "multi-query" ? prompts.multiQuery : prompts.analyst,
-    judge: mode === "hyde" ? prompts.hyde : prompts.judge,
+    analyst:
+      mode === "synonym"
+        ? prompts.synonym
+        : mode === "multi-query"
+          ? prompts.multiQuery
+          : mode === "atomic"
+            ? prompts.atomicPropose
+            : prompts.analyst,
+    judge: mode === "hyde" ? prompts.hyde : mode === "atomic" ? prompts.atomicPick : prompts.judge,
     answer: system.kind === "llm-only" ? prompts.llmOnly : prompts.answer,
   };
   return {
@@ -107,7 +121,27 @@ export function fingerprintOf(system: SystemSpec, kind: BenchmarkItem["kind"], c
     prompts: Object.fromEntries(roles.flatMap((r) => (promptFor[r] ? [[r, promptFor[r]]] : []))),
     corpus: system.kind === "llm-only" ? null : ctx.corpus,
     tokenizer: system.kind === "llm-only" ? null : (ctx.tokenizerVersion ?? TOKENIZER_VERSION),
+    enrichment: system.kind === "llm-only" ? null : enrichmentOf(system, ctx.enrichment),
+    // Answers carry the citation support check's counts (lib/rag/support); a change there re-runs them.
+    ...(kind === "yesno" ? { supportCheck: SUPPORT_CHECK_VERSION, answerGate: ctx.answerGate ?? null } : {}),
   };
+}
+
+/**
+ * The enrichment a system's results depend on: the contextual index when its switches (forced by
+ * the system, else the corpus's) are on and it can be searched, with which contexts; the tag index
+ * for `atomic`. A system that reads neither depends on none of it.
+ */
+function enrichmentOf(system: SystemSpec, state: EnrichmentState | undefined) {
+  if (!state) return null;
+  const switches = system.contextual ?? state.context.switches;
+  const contextual =
+    (switches.bm25 || switches.dense) && state.context.ready
+      ? { switches, promptVersion: state.context.promptVersion, digest: state.context.digest }
+      : null;
+  const atoms =
+    system.options?.mode === "atomic" ? { promptVersion: state.atoms.promptVersion, digest: state.atoms.digest } : null;
+  return contextual || atoms ? { context: contextual, atoms } : null;
 }
 
 function pipelineOf(mode: StrategyId | undefined, settings: PipelineSettings) {

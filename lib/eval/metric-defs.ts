@@ -1,5 +1,11 @@
 import type { BenchmarkItem } from "./benchmark";
-import { type Citations, citationPrecision, citesGold } from "./citation-metrics";
+import {
+  type Citations,
+  citationPrecision,
+  citationSupportRate,
+  citesGold,
+  type SupportCounts,
+} from "./citation-metrics";
 import { caseNdcgAtK, chunkNdcgAtK, mean, recallAtK, reciprocalRank, yesNoScores } from "./metrics";
 import type { ItemResult } from "./run-eval";
 
@@ -70,6 +76,13 @@ export const ANSWER_METRICS: MetricDef[] = [
     value: (r: Row) => r.result.citations,
     reduce: (v: Citations[]) => citationPrecision(v),
   } satisfies Def<Citations>,
+  {
+    key: "citationSupportRate",
+    label: "인용 근거율",
+    kind: "yesno",
+    value: (r: Row) => r.result.support,
+    reduce: (v: SupportCounts[]) => citationSupportRate(v),
+  } satisfies Def<SupportCounts>,
   {
     key: "goldCitationRate",
     label: "정답 판례 인용률",

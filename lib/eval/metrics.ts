@@ -1,7 +1,7 @@
 import { splitCaseNo } from "../ingest/case-number";
 
 /**
- * Retrieval metrics as METHOD.md §6 defines them. A ranked list is a list of chunks' case numbers;
+ * Retrieval metrics as docs/method.md §6 defines them. A ranked list is a list of chunks' case numbers;
  * gold is a list of case numbers. Case numbers compare with whitespace removed, and a joined number
  * ("94므826, 833") matches each of its parts.
  */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { analystPrompt } from "../ai/prompts/analyst";
 import { answerPrompt, llmOnlyPrompt } from "../ai/prompts/answer";
+import { atomicPickPrompt, atomicProposePrompt } from "../ai/prompts/atomic";
 import { hydePrompt } from "../ai/prompts/hyde";
 import { judgePrompt } from "../ai/prompts/judge";
 import { multiQueryPrompt } from "../ai/prompts/multi-query";
@@ -22,6 +23,8 @@ export interface PromptFunctions {
   synonymPrompt: typeof synonymPrompt;
   multiQueryPrompt: typeof multiQueryPrompt;
   hydePrompt: typeof hydePrompt;
+  atomicProposePrompt: typeof atomicProposePrompt;
+  atomicPickPrompt: typeof atomicPickPrompt;
   yesNoNote: string;
 }
 
@@ -33,6 +36,8 @@ export const PROMPTS: PromptFunctions = {
   synonymPrompt,
   multiQueryPrompt,
   hydePrompt,
+  atomicProposePrompt,
+  atomicPickPrompt,
   yesNoNote: YES_NO_NOTE,
 };
 
@@ -56,7 +61,7 @@ const hash = (value: unknown) => createHash("sha256").update(JSON.stringify(valu
 
 /** One short hash per prompt the evaluation can send. */
 export type PromptHashes = Record<
-  "analyst" | "judge" | "answer" | "llmOnly" | "synonym" | "multiQuery" | "hyde",
+  "analyst" | "judge" | "answer" | "llmOnly" | "synonym" | "multiQuery" | "hyde" | "atomicPropose" | "atomicPick",
   string
 >;
 
@@ -75,5 +80,10 @@ export function promptHashes(p: PromptFunctions = PROMPTS): PromptHashes {
     synonym: hash(p.synonymPrompt(Q)),
     multiQuery: hash(p.multiQueryPrompt(Q)),
     hyde: hash(p.hydePrompt(Q)),
+    atomicPropose: hash([
+      p.atomicProposePrompt(Q, [], []),
+      p.atomicProposePrompt(Q, [{ caseNo: "⟪사건번호⟫", section: "판결요지", text: "⟪본문⟫" }], ["⟪하위 질문⟫"]),
+    ]),
+    atomicPick: hash(p.atomicPickPrompt(Q, [], [{ n: 1, tag: "⟪태그⟫", caseNo: "⟪사건번호⟫", section: "판결요지" }])),
   };
 }

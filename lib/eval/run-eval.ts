@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError, toAppError } from "../errors";
+import { splitCitations } from "../rag/citations";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
+import { checkSupport } from "../rag/support/check";
 import { yieldIfBusy } from "../time-slice";
 import type { BenchmarkItem } from "./benchmark";
-import { type Citations, citationsOf } from "./citation-metrics";
+import { type Citations, citationsOf, type SupportCounts, supportCountsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
 import { PROMPTS } from "./prompt-templates";
 import { type StrategyOutcome, strategyOutcome } from "./strategy-outcome";
@@ -20,6 +22,8 @@ export interface ItemResult {
   predicted?: "yes" | "no" | null;
   /** The answer's citations checked against the passages it was written from. */
   citations?: Citations;
+  /** Its cited sentences and how many a cited decision supports (the support check, lexical). */
+  support?: SupportCounts;
   ms: number;
   /** All LLM tokens of the item, and the answer's share with the time it took. */
   tokens: number;
@@ -67,6 +71,8 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
       answer,
       predicted: extractYesNo(answer),
       citations: citationsOf(answer, []),
+      // Nothing was retrieved: every cited sentence stands on nothing the lawyer can check.
+      support: supportCountsOf(await checkSupport(splitCitations(answer, []), [])),
       ms,
       tokens,
       answerTokens: tokens,
@@ -94,6 +100,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
           ranked.map((r) => r.caseNo),
         )
       : undefined,
+    support: wantsAnswer ? supportCountsOf(await checkSupport(result.parts, result.context)) : undefined,
     ms: performance.now() - started,
     tokens: trace.tokens ?? 0,
     answerTokens: wantsAnswer ? (trace.answerTokens ?? 0) : undefined,

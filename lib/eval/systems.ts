@@ -1,3 +1,4 @@
+import { ContextualStore, type Switches } from "../enrich/contextual-store";
 import type { PipelineDeps, PipelineOptions } from "../rag/pipeline";
 import type { PipelineSettings } from "../rag/settings";
 
@@ -19,6 +20,11 @@ export interface SystemSpec {
   rerank?: boolean;
   /** Retrieval with embeddings or BM25 only. */
   dense?: boolean;
+  /**
+   * Contextual retrieval forced on or off per side (lib/enrich): the ablation. Absent: each
+   * corpus's own switches, as the chat searches (the fingerprint records which were in force).
+   */
+  contextual?: Switches;
 }
 
 const sweep: SystemSpec[] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((w) => ({
@@ -35,6 +41,27 @@ const sweep: SystemSpec[] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((w) => ({
 function strategy(id: string, label: string, options: PipelineOptions): SystemSpec {
   return { id, label, needs: ["llm", "embeddings", "reranker"], kind: "pipeline", options, rerank: true, dense: true };
 }
+
+/** Contextual retrieval (docs/method.md §3): BM25 and/or embeddings over context + text, with and without the reranker. */
+const contextual: SystemSpec[] = [
+  ["off", "맥락 없음", { bm25: false, dense: false }],
+  ["bm25", "맥락 BM25", { bm25: true, dense: false }],
+  ["dense", "맥락 임베딩", { bm25: false, dense: true }],
+  ["both", "맥락 BM25 + 맥락 임베딩", { bm25: true, dense: true }],
+].flatMap(([id, label, switches]) =>
+  [true, false].map(
+    (rerank): SystemSpec => ({
+      id: `ctx-${id}${rerank ? "" : "-norerank"}`,
+      label: `Hybrid (${label})${rerank ? " + Reranker" : ""}`,
+      needs: rerank ? ["embeddings", "reranker"] : ["embeddings"],
+      kind: "pipeline",
+      options: { mode: "hybrid" },
+      rerank,
+      dense: true,
+      contextual: switches as Switches,
+    }),
+  ),
+);
 
 export const SYSTEMS: SystemSpec[] = [
   { id: "llm-only", label: "LLM only", needs: ["llm"], kind: "llm-only" },
@@ -110,7 +137,7 @@ export const SYSTEMS: SystemSpec[] = [
     options: { mode: "rar" },
     rerank: true,
   },
-  // The other query-time strategies (METHOD.md §2, §5), on the same full stack as RAR.
+  // The other query-time strategies (docs/method.md §2, §5), on the same full stack as RAR.
   strategy("synonym", "Synonym expansion", { mode: "synonym" }),
   strategy("multi-query", "Multi-query", { mode: "multi-query" }),
   strategy("hyde", "HyDE", { mode: "hyde" }),
@@ -118,6 +145,25 @@ export const SYSTEMS: SystemSpec[] = [
   strategy("cc-rag-rar", "CC-RAG (RAR 질의)", { mode: "cc-rag-rar" }),
   strategy("cc-rag-no-self", "CC-RAG w/o self-assessment", { mode: "cc-rag", selfAssessment: false }),
   strategy("cc-rag-no-dynk", "CC-RAG w/o dynamic k", { mode: "cc-rag", dynamicK: false }),
+  ...contextual,
+  {
+    id: "ctx-sparse",
+    label: "BM25 (맥락 BM25)",
+    needs: [],
+    kind: "pipeline",
+    options: { mode: "hybrid" },
+    contextual: { bm25: true, dense: false },
+  },
+  // Knowledge-aware decomposition over the tag index (docs/method.md §4); tags by cosine with embeddings, else BM25.
+  {
+    id: "atomic",
+    label: "Atomic decomposition (PIKE-RAG)",
+    needs: ["llm"],
+    kind: "pipeline",
+    options: { mode: "atomic" },
+    rerank: true,
+    dense: true,
+  },
   ...sweep,
 ];
 
@@ -129,6 +175,8 @@ export const SYSTEM_GROUPS: Record<string, string[]> = {
   sweep: sweep.map((s) => s.id),
   strategies: ["hybrid-rerank", "rar", "synonym", "multi-query", "hyde", "cc-rag", "cc-rag-rar"],
   "cc-rag-ablations": ["cc-rag", "cc-rag-no-self", "cc-rag-no-dynk"],
+  contextual: ["sparse", "ctx-sparse", ...contextual.map((s) => s.id)],
+  enrichment: ["sparse", "ctx-sparse", ...contextual.map((s) => s.id), "rar", "atomic"],
 };
 
 export function resolveSystems(list: string): { systems: SystemSpec[]; unknown: string[] } {
@@ -156,6 +204,10 @@ export function skipReason(system: SystemSpec, available: Record<Component, bool
 export function depsFor(system: SystemSpec, deps: PipelineDeps): PipelineDeps {
   return {
     ...deps,
+    store:
+      system.contextual && deps.store instanceof ContextualStore
+        ? deps.store.withSwitches(system.contextual)
+        : deps.store,
     settings: { ...deps.settings, ...system.settings },
     embed: system.dense ? deps.embed : undefined,
     rerank: system.rerank ? deps.rerank : undefined,

@@ -57,6 +57,7 @@ export function writeReport(
         { label: "Accuracy", value: (s) => s.metrics.accuracy },
         { label: "F1 (예)", value: (s) => s.metrics.f1Yes },
         { label: "인용 정확도", value: (s) => s.metrics.citationPrecision },
+        { label: "인용 근거율", value: (s) => s.metrics.citationSupportRate },
         { label: "정답 판례 인용률", value: (s) => s.metrics.goldCitationRate },
       ]),
     );

@@ -3,7 +3,7 @@ import { normalizeCaseNo } from "./case-number";
 import type { Chunk, ParsedDecision } from "./types";
 
 /**
- * Structure-aware chunking (METHOD.md §1): one decision → its sections → chunks. A section is split
+ * Structure-aware chunking (docs/method.md §1): one decision → its sections → chunks. A section is split
  * only when longer than `chunkSize`, recursively on paragraph, line, sentence, then space
  * boundaries, with about `chunkOverlap` characters carried between neighbouring chunks.
  */

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type CorpusRecord, createCorpus, deleteCorpusRow, findCorpusByName, getCorpus } from "../db/corpora";
+import { deleteCorpusEnrichment } from "../db/enrichment";
 import { activeJob, createJob, type JobRecord, listJobs } from "../db/jobs";
 import { AppError } from "../errors";
 import type { VectorStore } from "../store/types";
@@ -33,10 +34,16 @@ export async function reindexCorpus(corpusId: string, dataDir: string): Promise<
 }
 
 /**
- * Deletes a corpus everywhere: its chunks in the store, its archive and uploads, its rows. Refused
- * while a job is running on it (cancel first), so no job writes into a corpus being deleted.
+ * Deletes a corpus everywhere: its chunks in the store (and in enrichment's side indexes, `sides`),
+ * its archive and uploads, its rows (enrichment's too; the enrichment cache stays: it is by content).
+ * Refused while a job is running on it (cancel first), so no job writes into a corpus being deleted.
  */
-export async function removeCorpus(corpusId: string, store: VectorStore, dataDir: string): Promise<void> {
+export async function removeCorpus(
+  corpusId: string,
+  store: VectorStore,
+  dataDir: string,
+  sides: VectorStore[] = [],
+): Promise<void> {
   const corpus = await getCorpus(corpusId);
   if (!corpus) throw new AppError("not_found:resource");
   if (await activeJob(corpusId)) {
@@ -44,6 +51,8 @@ export async function removeCorpus(corpusId: string, store: VectorStore, dataDir
   }
   const uploads = (await listJobs(corpusId, 1000)).filter((j) => j.kind === "upload" && j.inputDir);
   await store.deleteCorpus(corpusId);
+  for (const side of sides) await side.deleteCorpus(corpusId);
+  await deleteCorpusEnrichment(corpusId);
   await deleteCorpusRow(corpusId);
   deleteArchive(dataDir, corpusId);
   for (const job of uploads) {

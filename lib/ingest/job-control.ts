@@ -56,6 +56,6 @@ export async function resumeIngestionJob(id: string): Promise<JobRecord> {
     throw new AppError("bad_request:input", { userMessage: "중단된 작업만 이어서 할 수 있습니다." });
   }
   if (await activeJob(job.corpusId)) throw new AppError("ingest:busy");
-  if (await requeueJob(id, ["interrupted"])) enqueueJob(id);
+  if (await requeueJob(id, ["interrupted"])) enqueueJob(id, job.kind);
   return (await getJob(id)) as JobRecord;
 }

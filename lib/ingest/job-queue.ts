@@ -1,10 +1,24 @@
 import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
-import { CANCELLED_MESSAGE, closeJob, getJob, isStale, listUnfinishedJobs, requeueJob } from "../db/jobs";
+import {
+  CANCELLED_MESSAGE,
+  closeJob,
+  getJob,
+  INGEST_KINDS,
+  isStale,
+  type JobKind,
+  type JobRecord,
+  type JobStatus,
+  listQueueOpenJobs,
+  listUnfinishedJobs,
+  requeueJob,
+  setJobQueueJobId,
+} from "../db/jobs";
 import { env, filesDir } from "../env";
 import { ownerProcessGone, parseOwner } from "../job-owner";
 import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
-import { createSerialQueue } from "../serial-queue";
+import { dispatchJob } from "../jobs/dispatch";
+import { registerJobKind } from "../jobs/registry";
 import { getStore } from "../store";
 import { EmbeddingCache } from "./embedding-cache";
 import type { Embedder } from "./index-decisions";
@@ -13,8 +27,9 @@ import type { JobContext } from "./run-job";
 /**
  * Ingestion jobs started by the server (uploads, re-index, resumes) run one at a time (two cores: a
  * second job would only slow the first), each in a child process (lib/job-process.ts) so the
- * server's event loop stays free. Their state lives in the database, so after a restart
- * `resumeUnfinishedJobs` picks up what the previous server was doing.
+ * server's event loop stays free. Their state lives in the database: on SQLite, after a restart
+ * `resumeUnfinishedJobs` picks up what the previous server was doing; on PostgreSQL the queue
+ * (lib/jobs/pg-queue.ts) hands a run whose instance died to another one.
  */
 
 let cache: EmbeddingCache | undefined;
@@ -48,7 +63,7 @@ async function runQueued(id: string): Promise<void> {
   const job = await getJob(id);
   // Cancelled while it waited, or deleted with its corpus.
   if (job?.status !== "queued") return;
-  const result = await runJobProcess("ingest", id, {
+  const result = await runJobProcess(job.kind === "enrich" ? "enrich" : "ingest", id, {
     watch: async () => {
       const now = await getJob(id);
       if (!now || (now.status !== "queued" && now.status !== "running")) return "gone";
@@ -57,6 +72,11 @@ async function runQueued(id: string): Promise<void> {
     },
   });
   await afterProcess(id, result);
+  if ((await getJob(id))?.status === "done") {
+    // An enriched corpus whose chunks just changed: its side indexes are brought up to date.
+    const { syncEnrichment } = await import("../enrich/enrich-control");
+    await syncEnrichment(job.corpusId).catch((error) => console.error("[enrich] sync", error));
+  }
 }
 
 /** A child that exited without ending its job leaves it interrupted (or cancelled, if asked): never running. */
@@ -83,11 +103,49 @@ async function afterProcess(id: string, result: JobProcessResult): Promise<void>
   });
 }
 
-const jobs = createSerialQueue(runQueued);
+/** The job row functions both kinds share (ingestion and enrichment jobs live in one table). */
+function rowAccess(kinds: JobKind[]) {
+  return {
+    read: getJob,
+    requeue: (id: string, from: string[]) => requeueJob(id, from as JobStatus[]),
+    interrupt: (row: { status: string }, message: string) =>
+      closeJob(row as JobRecord, [row.status as JobStatus], { status: "interrupted", message }),
+    setQueueJobId: setJobQueueJobId,
+    listOpen: () => listQueueOpenJobs(kinds),
+  };
+}
 
-/** Queues a job to run in the background of this server; returns at once. */
-export function enqueueJob(jobId: string): void {
-  jobs.enqueue(jobId);
+export const ingestJobKind = registerJobKind({
+  name: "ingest",
+  run: runQueued,
+  async execute(id, owner) {
+    const { runIngestionJob } = await import("./run-job");
+    const ctx = await defaultJobContext();
+    try {
+      const job = await runIngestionJob(id, { ...ctx, owner });
+      return job.status === "done" || job.status === "failed" || job.status === "cancelled";
+    } finally {
+      await ctx.store.close();
+    }
+  },
+  ...rowAccess(INGEST_KINDS),
+});
+
+// Enrichment jobs wait on model servers for hours: a kind (a queue) of their own, so imports never wait on them.
+export const enrichJobKind = registerJobKind({
+  name: "enrich",
+  run: runQueued,
+  async execute(id, owner) {
+    const { runEnrichmentJobById } = await import("../enrich/run-by-id");
+    const job = await runEnrichmentJobById(id, owner);
+    return job.status === "done" || job.status === "failed" || job.status === "cancelled";
+  },
+  ...rowAccess(["enrich"]),
+});
+
+/** Queues a job to run in the background (this server's queue, or PostgreSQL's); returns at once. */
+export function enqueueJob(jobId: string, kind?: JobKind): void {
+  dispatchJob(kind === "enrich" ? enrichJobKind : ingestJobKind, jobId);
 }
 
 let resumed = false;
@@ -115,7 +173,7 @@ export async function resumeUnfinishedJobs(): Promise<number> {
       owner?.kind === "server" && job.owner !== serverOwner() && !isStale(job) && !ownerProcessGone(job.owner);
     if (liveElsewhere) continue;
     if (await requeueJob(job.id, [job.status])) {
-      enqueueJob(job.id);
+      enqueueJob(job.id, job.kind);
       count += 1;
     }
   }

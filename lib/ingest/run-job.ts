@@ -1,3 +1,5 @@
+import { decisionGraph } from "../citations/graph";
+import { replaceDecisionGraphs } from "../db/citations";
 import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocuments } from "../db/corpora";
 import {
   beatJob,
@@ -124,6 +126,13 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
         chunkCount: doc.chunkCount,
       })),
     );
+    // The citation graph: 참조판례 and citations in 판례내용, overrulings (regular expressions, cheap).
+    const graphs = [];
+    for (const doc of result.documents) {
+      graphs.push(decisionGraph(doc.decision));
+      await yieldIfBusy();
+    }
+    await replaceDecisionGraphs(corpusId, graphs);
     counts.chunked += result.chunks;
     counts.embedded += result.embedded;
     counts.indexed += result.documents.length;

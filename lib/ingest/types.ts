@@ -52,6 +52,11 @@ export interface Chunk {
   text: string;
   /** SHA-256 of the text (and embedding model) so unchanged chunks are never embedded twice. */
   contentHash: string;
+  /**
+   * Contextual retrieval (lib/enrich): the few sentences situating the chunk in its decision, when
+   * the corpus was enriched. Never part of `text`: shown beside the passage, never quoted.
+   */
+  context?: string;
 }
 
 export interface ScoredChunk {

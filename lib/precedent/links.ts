@@ -1,6 +1,7 @@
 import type { AnswerRecord } from "../chat/types";
 import { caseNumbersMatch } from "../ingest/case-number";
 import type { Chunk } from "../ingest/types";
+import type { CitationSupport, SupportVerdict } from "../rag/support/types";
 import { splitSentences } from "./sentences";
 import { bestPassage } from "./support";
 
@@ -16,10 +17,20 @@ export interface PrecedentLinkOptions {
   hint?: string;
   /** The chat the link is followed from. */
   chatId?: string;
+  /**
+   * The support check's verdict on the citation (`v`): with one, `hint` is the decision's own
+   * verified sentence (or absent for "unsupported": nothing is marked as support) and `claim` (`c`)
+   * the answer's sentence it was checked against.
+   */
+  verdict?: SupportVerdict;
+  claim?: string;
 }
 
 /** Long enough for a citing sentence; a URL stays well under any limit (≈ 9 bytes a syllable). */
 export const HINT_MAX = 240;
+const CLAIM_MAX = 160;
+
+const squeeze = (text: string | undefined, max: number) => text?.replace(/\s+/g, " ").trim().slice(0, max);
 
 export function precedentHref(
   caseNo: string,
@@ -28,21 +39,27 @@ export function precedentHref(
   options: PrecedentLinkOptions = {},
 ): string {
   const params = new URLSearchParams({ corpus: corpusId, hl: chunkIds.join(",") });
-  const hint = options.hint?.replace(/\s+/g, " ").trim().slice(0, HINT_MAX);
+  const hint = squeeze(options.hint, HINT_MAX);
   if (hint) params.set("s", hint);
+  if (options.verdict) params.set("v", options.verdict);
+  const claim = squeeze(options.claim, CLAIM_MAX);
+  if (options.verdict && claim) params.set("c", claim);
   if (options.chatId) params.set("from", options.chatId);
   return `/precedents/${encodeURIComponent(caseNo)}?${params}#passage-${chunkIds[0] ?? ""}`;
 }
 
 // Case numbers, the court and the ruling words around them, and Markdown marks: no support in them.
-const NOISE = /\d{2,4}\s?[가-힣]{1,3}\s?\d{1,7}(?:\s*,\s*\d{1,7})*|대법원|선고|판결|결정|[*_#>`[\]()]/g;
+// Dates ("1994. 11. 25.") too: a citation written in full carries no support either.
+const NOISE =
+  /\d{2,4}\s?[가-힣]{1,3}\s?\d{1,7}(?:\s*,\s*\d{1,7})*|\d{4}\s?\.\s?\d{1,2}\s?\.\s?\d{1,2}\.?|대법원|전원합의체|선고|판결|결정|[*_#>`[\]()]/g;
 const MIN_HINT_CHARS = 24;
 
 /**
  * The part of the answer a citation stands for: its sentence, without the case numbers; the
- * sentence before it too when the citing one says little on its own ("관련 판례: 76므41").
+ * sentence before it too when the citing one says little on its own ("관련 판례: 76므41"): shorter
+ * than `minChars` once cleaned.
  */
-export function citationHint(answer: string, start: number): string {
+export function citationHint(answer: string, start: number, minChars = MIN_HINT_CHARS): string {
   const sentences = splitSentences(answer);
   const index = sentences.findIndex((r) => start < r.end);
   const at = index < 0 ? sentences.length - 1 : index;
@@ -57,27 +74,35 @@ export function citationHint(answer: string, start: number): string {
       .trim();
   };
   let hint = clean(at);
-  if (hint.length < MIN_HINT_CHARS && at > 0) hint = `${clean(at - 1)} ${hint}`.trim();
+  if (hint.length < minChars && at > 0) hint = `${clean(at - 1)} ${hint}`.trim();
   return hint;
 }
 
 export interface ResolvedCitation {
-  /** The answer's words the citation stands for (see citationHint). */
+  /**
+   * What the passage is to support: the answer's words the citation stands for (see
+   * citationHint) — or, once the support check ran, the decision's verified sentence, and "" for a
+   * citation it found unsupported (nothing is then shown as its support).
+   */
   hint: string;
   /** The decision's passage that supports them best (undefined when none of its passages was kept). */
   passage?: Chunk;
   /** The other passages of the same decision the answer was given. */
   others: Chunk[];
+  /** The support check's judgement of this citation, when it ran. */
+  support?: CitationSupport;
 }
 
 /**
  * For every part of an answer (undefined for text and for a flagged number): the passage each
- * citation stands on — the passage of its decision that best supports the sentence citing it, so
- * two citations of one case in different sentences open different passages.
+ * citation stands on — the passage holding the sentence the support check verified, else the
+ * passage of its decision that best supports the sentence citing it, so two citations of one case
+ * in different sentences open different passages.
  */
 export function resolveCitations(record: AnswerRecord): (ResolvedCitation | undefined)[] {
   const chunks = record.context.map((c) => c.chunk);
   const answer = record.parts.map((p) => p.text).join("");
+  const checked = new Map(record.trace?.support?.citations.map((c) => [c.offset, c]));
   let offset = 0;
   return record.parts.map((part) => {
     const start = offset;
@@ -86,6 +111,12 @@ export function resolveCitations(record: AnswerRecord): (ResolvedCitation | unde
     const own = chunks.find((c) => c.id === part.chunkId);
     const sameCase = (c: Chunk) => caseNumbersMatch(c.caseNo, part.caseNo) && (!own || c.corpusId === own.corpusId);
     const candidates = chunks.filter(sameCase);
+    const support = checked.get(start);
+    if (support) {
+      const verified = support.verdict !== "unsupported" ? support.quote : undefined;
+      const passage = candidates.find((c) => c.id === support.chunkId) ?? own ?? candidates[0];
+      return { hint: verified ?? "", passage, others: candidates.filter((c) => c.id !== passage?.id), support };
+    }
     const hint = citationHint(answer, start);
     const passage = (hint ? bestPassage(candidates, hint) : undefined) ?? own ?? candidates[0];
     return { hint, passage, others: candidates.filter((c) => c.id !== passage?.id) };
@@ -97,9 +128,10 @@ export function citationHrefs(record: AnswerRecord, options: { chatId?: string }
   return resolveCitations(record).map((resolved, i) => {
     const part = record.parts[i];
     if (!resolved || part?.type !== "citation" || !part.valid) return undefined;
-    const { hint, passage, others } = resolved;
-    if (!passage) return precedentHref(part.caseNo, "", [part.chunkId], { hint, chatId: options.chatId });
+    const { hint, passage, others, support } = resolved;
+    const link = { hint, chatId: options.chatId, verdict: support?.verdict, claim: support?.claim };
+    if (!passage) return precedentHref(part.caseNo, "", [part.chunkId], link);
     const ids = [passage.id, ...others.map((c) => c.id)];
-    return precedentHref(passage.caseNo, passage.corpusId, ids, { hint, chatId: options.chatId });
+    return precedentHref(passage.caseNo, passage.corpusId, ids, link);
   });
 }

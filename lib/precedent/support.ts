@@ -23,12 +23,19 @@ export function hintTokens(hint: string): Set<string> {
   return new Set(tokenizeKo(hint));
 }
 
-export function supportScore(sentence: string, hint: Set<string>): { score: number; overlap: number } {
+/**
+ * `score` ranks sentences (see above); `coverage` is the share of the hint's tokens the sentence
+ * holds — an absolute measure of how much of a claim it states (the citation support check reads it).
+ */
+export function supportScore(
+  sentence: string,
+  hint: Set<string>,
+): { score: number; overlap: number; coverage: number } {
   const tokens = new Set(tokenizeKo(sentence));
-  if (tokens.size === 0 || hint.size === 0) return { score: 0, overlap: 0 };
+  if (tokens.size === 0 || hint.size === 0) return { score: 0, overlap: 0, coverage: 0 };
   let overlap = 0;
   for (const t of tokens) if (hint.has(t)) overlap++;
-  return { score: overlap / Math.sqrt(Math.max(tokens.size, hint.size)), overlap };
+  return { score: overlap / Math.sqrt(Math.max(tokens.size, hint.size)), overlap, coverage: overlap / hint.size };
 }
 
 // A heading ("1. 손해배상 책임에 관하여.") or an issue ("…청구권이 있는지 여부") names a point without
@@ -40,6 +47,10 @@ export interface Support {
   /** Ranges in `text` (whole sentences, which may reach past the passage's edges). */
   ranges: Range[];
   score: number;
+  /** Share of the hint's tokens found in the chosen sentence(s) together (0 when none was chosen). */
+  coverage: number;
+  /** The best sentence alone (a neighbour may have joined it in `ranges`). */
+  best?: Range;
 }
 
 /**
@@ -61,7 +72,7 @@ export function supportingSentences(text: string, hint: string | Set<string>, wi
     if (s.overlap >= MIN_OVERLAP && (best < 0 || s.score > (sentences[best]?.score ?? 0))) best = i;
   });
   const top = sentences[best];
-  if (!top) return { ranges: [], score: 0 };
+  if (!top) return { ranges: [], score: 0, coverage: 0 };
   const chosen = [best];
   // One neighbour at most, the better of the two, when it carries the point almost as well.
   const neighbours = [best - 1, best + 1]
@@ -70,10 +81,9 @@ export function supportingSentences(text: string, hint: string | Set<string>, wi
     .sort((a, b) => (b.s?.score ?? 0) - (a.s?.score ?? 0));
   for (const n of neighbours.slice(0, MAX_SENTENCES - 1)) chosen.push(n.i);
   chosen.sort((a, b) => a - b);
-  return {
-    ranges: chosen.map((i) => ({ start: sentences[i]?.start ?? 0, end: sentences[i]?.end ?? 0 })),
-    score: top.score,
-  };
+  const ranges = chosen.map((i) => ({ start: sentences[i]?.start ?? 0, end: sentences[i]?.end ?? 0 }));
+  const together = supportScore(ranges.map((r) => text.slice(r.start, r.end)).join(" "), tokens);
+  return { ranges, score: top.score, coverage: together.coverage, best: { start: top.start, end: top.end } };
 }
 
 /**
@@ -82,7 +92,7 @@ export function supportingSentences(text: string, hint: string | Set<string>, wi
  * rule; 참조조문/참조판례 are lists. Measured on 76므41: its 판시사항 out-scored its 판결요지 by
  * word overlap alone.
  */
-const SECTION_WEIGHT: Record<string, number> = { 판시사항: 0.6, 참조조문: 0.3, 참조판례: 0.3 };
+export const SECTION_WEIGHT: Record<string, number> = { 판시사항: 0.6, 참조조문: 0.3, 참조판례: 0.3 };
 
 /** The passage (of several of one decision) that supports the hint best; the first on a tie or none. */
 export function bestPassage<T extends { text: string; section?: string }>(passages: T[], hint: string): T | undefined {

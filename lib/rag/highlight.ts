@@ -10,11 +10,20 @@ export interface ReferencedCase {
 // After a case number, the later parts of a joined one: ", 833" (not ", 1992. 4. 24." nor ", 공1993하").
 const JOINED_TAIL = /^\s*[,，]\s*(\d{1,6})(?![\d.가-힣])/;
 
+// "1986.3.25 선고 85다카728": the day, 선고 and the year read like a case number ("25선고85").
+const NOT_CASE_LETTERS = new Set(["선고", "자"]);
+
 /** The cases cited in a 참조판례 list, in order, without repeats; joined numbers kept together. */
 export function referencedCases(text: string): ReferencedCase[] {
   const seen = new Set<string>();
   const out: ReferencedCase[] = [];
-  for (const m of text.matchAll(new RegExp(CASE_NO_PATTERN.source, "g"))) {
+  const pattern = new RegExp(CASE_NO_PATTERN.source, "g");
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if (NOT_CASE_LETTERS.has(m[2] ?? "")) {
+      // Not a number: look again from just after its first digits ("25 선고 85다카728" holds one).
+      pattern.lastIndex = m.index + 1;
+      continue;
+    }
     const prefix = `${m[1]}${m[2]}`;
     const parts = [`${prefix}${m[3]}`];
     let rest = text.slice((m.index ?? 0) + m[0].length);

@@ -13,7 +13,13 @@ export function escapeMarkdown(text: string): string {
  * is listed once), with their 판시사항 and 판결요지, which is what a lawyer reads first in a
  * decision anyway. Written as Markdown, like a model's answer.
  */
-export async function retrievalOnlyAnswer(chunks: ScoredChunk[], store: VectorStore, maxCases = 5): Promise<string> {
+export async function retrievalOnlyAnswer(
+  chunks: ScoredChunk[],
+  store: VectorStore,
+  maxCases = 5,
+  /** The line above the list (a declined answer says why it lists them). */
+  intro = "언어 모델 없이 검색한 결과입니다. 관련도가 높은 판례 순입니다.",
+): Promise<string> {
   const seen = new Set<string>();
   const firsts = chunks.filter(({ chunk }) => {
     const key = decisionKey(chunk);
@@ -46,5 +52,5 @@ export async function retrievalOnlyAnswer(chunks: ScoredChunk[], store: VectorSt
       return lines.join("\n");
     }),
   );
-  return `언어 모델 없이 검색한 결과입니다. 관련도가 높은 판례 순입니다.\n\n${blocks.join("\n\n")}`;
+  return `${intro}\n\n${blocks.join("\n\n")}`;
 }

@@ -1,14 +1,15 @@
 import { z } from "zod";
 
 /**
- * The query-time strategies' numbers (METHOD.md §2, §5). Multi-query samples at 0.5 as the method
- * says; the others write at 0. CC-RAG: the confidence weights, τ, Δk, the retry cap, the range of
+ * The query-time strategies' numbers (docs/method.md §2, §5). Every query-writing call runs at
+ * temperature 0 as the method's calls do (multi-query asks for its three angles in one call, so it
+ * needs no sampling to differ; a firm may raise it). CC-RAG: the confidence weights, τ, Δk, the retry cap, the range of
  * the dynamic initial k and the context's token budget. Defaults come from the method where it
  * gives one; set from the environment by `strategySettingsFromEnv`.
  */
 export const strategySettingsSchema = z.object({
   synonymTemperature: z.number().min(0).max(2).default(0),
-  multiQueryTemperature: z.number().min(0).max(2).default(0.5),
+  multiQueryTemperature: z.number().min(0).max(2).default(0),
   hydeTemperature: z.number().min(0).max(2).default(0),
   ccRag: z
     .object({
@@ -25,20 +26,35 @@ export const strategySettingsSchema = z.object({
       tokenBudget: z.number().int().positive().default(3000),
     })
     .prefault({}),
+  /**
+   * Knowledge-aware iterative decomposition (docs/method.md §4): at most N rounds, k tags per
+   * sub-question, tags kept above δ (cosine) — or above the calibrated BM25 threshold (raw BM25
+   * per distinct query token; scripts/calibrate-atomic-bm25.ts) when tags are searched by BM25 only.
+   */
+  atomic: z
+    .object({
+      maxRounds: z.number().int().positive().default(5),
+      topK: z.number().int().positive().default(4),
+      threshold: z.number().min(-1).max(1).default(0.5),
+      bm25Threshold: z.number().min(0).default(0.7),
+    })
+    .prefault({}),
 });
 
 export type StrategySettings = z.infer<typeof strategySettingsSchema>;
 
-/** Every number of the method is a setting with the paper's value as default (METHOD.md §1). */
+/** Every number of the method is a setting with the paper's value as default (docs/method.md §1). */
 export const pipelineSettingsSchema = z.object({
   /** Hybrid retrieval: dense vs BM25 weights (the paper's best split is 4:6). */
   denseWeight: z.number().min(0).max(1).default(0.4),
   sparseWeight: z.number().min(0).max(1).default(0.6),
   /**
    * How the two retrieval lists are combined: weighted RRF (default) or weighted min-max-normalised
-   * scores. Measured on the dev set (scripts/measure-fusion.ts): RRF kept BM25's recall when the
-   * dense list was weak (R@20 0.979 vs 0.915 for score fusion), and rank-based fusion does not
-   * depend on how a given embedding model spreads its cosines.
+   * scores (the method's score combination). Chosen on structure: rank-based fusion does not depend
+   * on how a given embedding model spreads its cosines, and a weak dense list cannot drown BM25. The
+   * dev-set check (scripts/measure-fusion.ts: R@20 0.979 vs 0.915 for score fusion) used the offline
+   * stand-in embeddings (hashed bigrams, no real model reachable here), so it shows the weak-dense
+   * case only; with a real embedding model, measure both on your benchmark (evaluation systems).
    */
   hybridFusion: z.enum(["score", "rrf"]).default("rrf"),
   /** Chunks per query list (N), kept after RRF (M), kept after reranking (k). */

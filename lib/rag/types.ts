@@ -1,6 +1,8 @@
 import type { ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "./citations";
+import type { DeclineInfo } from "./decline";
 import type { StrategyId, StrategyStep, StrategyTrace } from "./strategies/steps";
+import type { SupportReport } from "./support/types";
 
 /**
  * The queries a run searches with: RAR's three; the related-term expansion; HyDE's passage (its
@@ -58,6 +60,10 @@ export interface PipelineTrace {
   answerTokens?: number;
   /** The strategy that ran and its own steps (absent in traces stored before strategies existed). */
   strategy?: StrategyTrace;
+  /** The answer was declined: no confident conclusion (lib/rag/decline.ts). */
+  decline?: DeclineInfo;
+  /** The citation support check, run after the answer (lib/rag/support). */
+  support?: SupportReport;
 }
 
 export interface PipelineResult {

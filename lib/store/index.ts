@@ -16,6 +16,8 @@ export interface StoreSettings {
   qdrantReplicationFactor?: number;
   /** How long a store write waits for another process's write (SQLITE_BUSY), in ms. */
   busyTimeoutMs?: number;
+  /** The embedded store's folder under dataDir (default "store"; enrichment's side indexes use others). */
+  subdir?: string;
   /** The embedded store's dense graphs (ann-options.ts). */
   ann?: Partial<AnnOptions>;
 }
@@ -30,11 +32,15 @@ export function createStore(settings: StoreSettings): VectorStore {
       layout: { shards: settings.qdrantShards, replicationFactor: settings.qdrantReplicationFactor },
     });
   }
-  return new EmbeddedStore(join(resolve(settings.dataDir), "store"), {
+  return new EmbeddedStore(join(resolve(settings.dataDir), settings.subdir ?? "store"), {
     busyTimeoutMs: settings.busyTimeoutMs,
     ann: settings.ann,
   });
 }
+
+/** The embedded store's dense graphs as the settings ask (EMBEDDED_ANN…). */
+export const annSettings = (s: ReturnType<typeof env>): Partial<AnnOptions> =>
+  s.EMBEDDED_ANN ? { minVectors: s.EMBEDDED_ANN_MIN_VECTORS, ef: s.EMBEDDED_ANN_EF } : ANN_OFF;
 
 // One store per process (the embedded one holds its index in a worker thread); kept on globalThis so
 // Next.js dev reloads don't open a second copy.
@@ -53,7 +59,7 @@ export async function getStore(): Promise<VectorStore> {
       qdrantShards: s.QDRANT_SHARDS,
       qdrantReplicationFactor: s.QDRANT_REPLICATION_FACTOR,
       busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
-      ann: s.EMBEDDED_ANN ? { minVectors: s.EMBEDDED_ANN_MIN_VECTORS, ef: s.EMBEDDED_ANN_EF } : ANN_OFF,
+      ann: annSettings(s),
     });
   }
   return holder.__store;

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { registerUser } from "@/lib/auth/users";
@@ -17,7 +18,7 @@ import { listInputFiles } from "@/lib/ingest/sources";
 import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { getStore } from "@/lib/store";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
-import { createTestDb, useTestDatabase } from "../support/test-db";
+import { createTestDb, onPostgres, useTestDatabase } from "../support/test-db";
 
 /** The largest pause of the event loop while `work` runs (a 10 ms ticker measures it). */
 async function maxLoopGap<T>(work: () => Promise<T>): Promise<{ result: T; gapMs: number }> {
@@ -41,7 +42,7 @@ let dbFile: string;
 
 beforeAll(async () => {
   useTestDatabase();
-  dbFile = sqlitePath(process.env.DATABASE_URL ?? "");
+  dbFile = onPostgres() ? "" : sqlitePath(process.env.DATABASE_URL ?? "");
   server = await startFakeOpenAI({
     rules: [
       { system: "법률 분석가", reply: "드론 낙하물 손해배상" },
@@ -68,18 +69,56 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe("durable SQLite", () => {
-  it("runs in WAL mode", () => {
+/** Another connection, outside the app: a backup, an admin's shell, another process. */
+interface Outsider {
+  /** Runs `sql` there (SQLite: exec; PostgreSQL: query). */
+  run(sql: string): Promise<void>;
+  inTransaction(): boolean;
+  close(): Promise<void>;
+}
+
+async function outsider(url: string, options: { readonly?: boolean } = {}): Promise<Outsider> {
+  if (onPostgres()) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let open = false;
+    return {
+      async run(sql) {
+        await client.query(sql);
+        if (/^\s*BEGIN/i.test(sql)) open = true;
+        if (/^\s*(COMMIT|ROLLBACK)/i.test(sql)) open = false;
+      },
+      inTransaction: () => open,
+      close: () => client.end(),
+    };
+  }
+  const raw = new Database(sqlitePath(url), { readonly: options.readonly ?? false, timeout: 0 });
+  return {
+    async run(sql) {
+      raw.exec(sql);
+    },
+    inTransaction: () => raw.inTransaction,
+    async close() {
+      raw.close();
+    },
+  };
+}
+
+/** A write lock held by the outsider: SQLite's database lock, PostgreSQL's lock on the Chat table. */
+const LOCK_FOR_WRITES = () => (onPostgres() ? 'BEGIN; LOCK TABLE "Chat" IN EXCLUSIVE MODE' : "BEGIN IMMEDIATE");
+
+describe("durable database", () => {
+  it.skipIf(onPostgres())("runs in WAL mode (SQLite)", () => {
     const raw = new Database(dbFile, { readonly: true });
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
     raw.close();
   });
 
   it("stores the question and delivers the answer while another process's reader holds the database", async () => {
-    // An external reader (a backup, an admin's sqlite3 shell) with an open read transaction.
-    const reader = new Database(dbFile, { readonly: true });
-    reader.exec("BEGIN");
-    reader.prepare("SELECT count(*) FROM Message").get();
+    // An external reader (a backup, an admin's shell) with an open read transaction.
+    const reader = await outsider(process.env.DATABASE_URL ?? "", { readonly: true });
+    await reader.run("BEGIN");
+    await reader.run('SELECT count(*) FROM "Message"');
     const heldSince = Date.now();
     try {
       const prepared = await prepareAsk(userId, "드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?");
@@ -94,10 +133,10 @@ describe("durable SQLite", () => {
       expect(messages[1]?.content).toContain("2098다1001");
       // Still inside the reader's transaction (the issue's 10 s hold): nothing waited for it.
       expect(Date.now() - heldSince).toBeLessThan(10_000);
-      expect(reader.inTransaction).toBe(true);
+      expect(reader.inTransaction()).toBe(true);
     } finally {
-      reader.exec("COMMIT");
-      reader.close();
+      await reader.run("COMMIT");
+      await reader.close();
     }
   });
 
@@ -105,14 +144,14 @@ describe("durable SQLite", () => {
     const { url } = createTestDb();
     const client = createDb(url, 10_000);
     const owner = await client.user.create({ data: { email: "w@firm.test", name: "w", passwordHash: "x" } });
-    const writer = new Database(sqlitePath(url), { timeout: 0 });
-    writer.exec("BEGIN IMMEDIATE");
-    const release = setTimeout(() => writer.exec("COMMIT"), 1_500);
+    const writer = await outsider(url);
+    await writer.run(LOCK_FOR_WRITES());
+    const release = setTimeout(() => void writer.run("COMMIT"), 1_500);
     const { result, gapMs } = await maxLoopGap(() => createChat(owner.id, "잠긴 동안 만든 대화", client));
     clearTimeout(release);
-    writer.close();
+    await writer.close();
     expect(result.title).toBe("잠긴 동안 만든 대화");
-    // The write waited ~1.5 s for the lock; the loop kept ticking (the driver's own wait is 50 ms).
+    // The write waited ~1.5 s for the lock; the loop kept ticking (SQLite's own wait is 50 ms).
     expect(gapMs).toBeLessThan(400);
     await client.$disconnect();
   });
@@ -121,14 +160,35 @@ describe("durable SQLite", () => {
     const { url } = createTestDb();
     const client = createDb(url, 300);
     const owner = await client.user.create({ data: { email: "w@firm.test", name: "w", passwordHash: "x" } });
-    const writer = new Database(sqlitePath(url), { timeout: 0 });
-    writer.exec("BEGIN IMMEDIATE");
+    const writer = await outsider(url);
+    await writer.run(LOCK_FOR_WRITES());
     try {
+      const started = Date.now();
       await expect(createChat(owner.id, "x", client)).rejects.toMatchObject({ code: "db:busy" });
+      // Within the budget and a margin, not twice it (a spent lock wait is not waited again).
+      expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
-      writer.exec("ROLLBACK");
-      writer.close();
+      await writer.run("ROLLBACK");
+      await writer.close();
       await client.$disconnect();
     }
+  });
+
+  it.runIf(onPostgres())("retries a serialization failure or deadlock, then succeeds (PostgreSQL)", async () => {
+    const { url } = createTestDb();
+    const client = createDb(url, 5_000);
+    // Fails with SQLSTATE 40001 (serialization_failure) twice, then succeeds: as a conflicting
+    // transaction would, raised by the server itself so the real driver error path is taken.
+    await client.$executeRawUnsafe("CREATE SEQUENCE attempts");
+    const flaky = `DO $$ BEGIN IF nextval('attempts') < 3 THEN RAISE EXCEPTION 'conflict' USING ERRCODE = '40001'; END IF; END $$`;
+    await client.$executeRawUnsafe(flaky);
+    const rows = await client.$queryRawUnsafe<{ last: bigint }[]>("SELECT last_value AS last FROM attempts");
+    expect(Number(rows[0]?.last)).toBe(3);
+    // Deadlocks (40P01) too; and a conflict that never clears ends as db:busy.
+    const always = (code: string) => `DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = '${code}'; END $$`;
+    const quick = createDb(url, 300);
+    await expect(quick.$executeRawUnsafe(always("40P01"))).rejects.toMatchObject({ code: "db:busy" });
+    await expect(quick.$executeRawUnsafe(always("40001"))).rejects.toMatchObject({ code: "db:busy" });
+    await Promise.all([client.$disconnect(), quick.$disconnect()]);
   });
 });

@@ -104,6 +104,13 @@ describe("the answer path of every answering system", () => {
     expect(byId["rar-sparse"]?.metrics.goldCitationRate?.estimate).toBe(1);
     expect(byId["llm-only"]?.metrics.citationPrecision?.estimate).toBe(0);
     expect(byId["llm-only"]?.metrics.goldCitationRate?.estimate).toBe(0);
+    // Citation support rate beside precision: two cited sentences each; without passages none is supported.
+    expect(llmOnly?.support).toEqual({ sentences: 2, supported: 0 });
+    expect(byId["llm-only"]?.metrics.citationSupportRate?.estimate).toBe(0);
+    // The flagged number's sentence is never supported; a bare "예, 배상할 책임이 있습니다" shares only
+    // half its words with 2098다1001's holding: 근거 약함, which the rate does not count as supported.
+    expect(rar?.support).toEqual({ sentences: 2, supported: 0 });
+    expect(byId["rar-sparse"]?.metrics.citationSupportRate?.estimate).toBe(0);
   });
 
   it("a replay missing a call fails the item with the role named — it never degrades to a query-less search", async () => {

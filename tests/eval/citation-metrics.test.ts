@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { citationPrecision, citationsOf, citesGold } from "@/lib/eval/citation-metrics";
+import {
+  citationPrecision,
+  citationSupportRate,
+  citationsOf,
+  citesGold,
+  supportCountsOf,
+} from "@/lib/eval/citation-metrics";
+import type { CitationSupport, SupportReport } from "@/lib/rag/support/types";
 
 const CONTEXT = ["76므41", "94므826, 833", "2009다228"];
 
@@ -32,5 +39,45 @@ describe("citation trust on hand-made answers", () => {
     expect(citesGold(citationsOf("(2009다228)", CONTEXT), ["76므41"])).toBe(false);
     // Citing the gold case from memory, without it in the context, is flagged and does not count.
     expect(citesGold(citationsOf("(76므41)", []), ["76므41"])).toBe(false);
+  });
+});
+
+describe("citation support rate", () => {
+  const cite = (sentence: number, verdict: CitationSupport["verdict"]): CitationSupport => ({
+    offset: sentence * 10,
+    caseNo: "76므41",
+    valid: true,
+    claim: `문장 ${sentence}`,
+    sentence,
+    verdict,
+    reason: "",
+    method: "lexical",
+    lexical: 0,
+  });
+  const report = (citations: CitationSupport[]): SupportReport => ({
+    status: "done",
+    citations,
+    methods: [],
+    notes: [],
+    ms: 0,
+  });
+
+  it("counts cited sentences, a sentence supported when any of its citations is", () => {
+    expect(
+      supportCountsOf(
+        report([cite(0, "supported"), cite(0, "unsupported"), cite(1, "partly"), cite(2, "unsupported")]),
+      ),
+    ).toEqual({ sentences: 3, supported: 1 });
+  });
+
+  it("pools sentences over answers; an answer citing nothing counts neither way", () => {
+    expect(
+      citationSupportRate([
+        { sentences: 3, supported: 1 },
+        { sentences: 1, supported: 1 },
+        { sentences: 0, supported: 0 },
+      ]),
+    ).toBeCloseTo(2 / 4, 12);
+    expect(citationSupportRate([{ sentences: 0, supported: 0 }])).toBeUndefined();
   });
 });

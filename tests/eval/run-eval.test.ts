@@ -169,6 +169,7 @@ describe("every system over the fake model servers", () => {
     });
     expect(without.skipped.map((s) => s.system)).toContain("rar");
     expect(without.skipped.find((s) => s.system === "rar")?.reason).toBe("언어 모델, 임베딩, 리랭커 설정 없음");
-    expect(new Set(without.results.map((r) => r.system))).toEqual(new Set(["sparse"]));
+    // Contextual BM25 needs no model either (it falls back to the main index when a corpus has no contexts).
+    expect(new Set(without.results.map((r) => r.system))).toEqual(new Set(["sparse", "ctx-sparse"]));
   });
 });

@@ -61,6 +61,14 @@ describe("npm run eval -- --systems strategies,cc-rag-ablations (fake model serv
       expect(recorded, id).toMatch(new RegExp(`\\| ${literal(labelOf(id))} \\| 4 \\| ${interval} \\|`));
     }
     expect(recorded).not.toContain("오류 —");
+    // Issue 15: the citation support rate beside citation precision, for every strategy's answers.
+    const header = recorded.split("\n").find((l) => l.startsWith("| 시스템 | 질문 수 | Accuracy"));
+    const rateColumn = header?.split("|").findIndex((c) => c.trim() === "인용 근거율") ?? -1;
+    expect(rateColumn).toBeGreaterThan(0);
+    for (const id of ids) {
+      const row = recorded.split("\n").find((l) => l.startsWith(`| ${labelOf(id)} | 2 |`));
+      expect(row?.split("|")[rateColumn]?.trim(), id).toMatch(new RegExp(`^${interval}$`));
+    }
     // Scripted: the coin question (s3) is answered "잘 모르겠습니다." at log-prob −3, every time.
     expect(recorded).toMatch(/- CC-RAG \(원래 질문\): .* · 질의 단계 대체 0\/6, 신뢰도 낮음 1\/6, 재시도 [1-9]\d*회/);
     expect(recorded).toMatch(/- CC-RAG w\/o self-assessment: .* · 질의 단계 대체 0\/6\n/);

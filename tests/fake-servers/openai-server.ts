@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { type FakeBatches, fakeBatches } from "./openai-batches";
 import { pickRule, type Rule } from "./openai-rules";
 import { closeServer, fakeEmbedding, guarded, listen, readJson, sendJson, sleep } from "./shared";
 
@@ -33,6 +34,16 @@ export interface FakeOpenAIOptions {
   retryAfter?: string;
   /** false: an endpoint that never returns token log-probs, even when asked (default true). */
   logprobs?: boolean;
+  /**
+   * Usage counted from the request (a token per 2 characters) instead of a fixed 10 input tokens,
+   * and an automatic prompt cache: a request whose text before its last blank line was seen before
+   * reports that part as `prompt_tokens_details.cached_tokens` (OpenAI's prefix caching, roughly).
+   */
+  promptCache?: boolean;
+  /** With promptCache: how many tokens a text counts as (default: a token per 2 characters). */
+  tokensOf?: (text: string) => number;
+  /** Batch API: how many GET /batches/{id} a batch answers "in_progress" before "completed" (default 1). */
+  batchPolls?: number;
 }
 
 export interface RecordedRequest {
@@ -49,6 +60,53 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
   const used = new Map<Rule, number>();
   const requests: RecordedRequest[] = [];
   let failuresLeft = options.failFirst ?? 0;
+
+  const seenPrompts: string[] = [];
+  const usageFor = (body: Record<string, unknown>, text: string) => {
+    if (!options.promptCache)
+      return { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length };
+    const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+    const all = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+    const cached = cachedPrefixChars(all, seenPrompts);
+    seenPrompts.push(all);
+    if (seenPrompts.length > 50) seenPrompts.shift();
+    const tokens = options.tokensOf ?? ((t: string) => Math.ceil(t.length / 2));
+    const prompt = tokens(all);
+    const completion = tokens(text);
+    return {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      prompt_tokens_details: { cached_tokens: cached > 0 ? tokens(all.slice(0, cached)) : 0 },
+    };
+  };
+
+  /** A non-streamed answer as status and body (the Batch API answers each of its lines with it). */
+  const completion = (body: Record<string, unknown>, rule: Rule | undefined): { status: number; body: unknown } => {
+    if (rule?.hang) return { status: 504, body: { error: { message: "scripted hang", type: "server_error" } } };
+    if (rule?.error) {
+      return {
+        status: rule.error.status,
+        body: rule.error.body ?? { error: { message: "scripted error", type: "server_error" } },
+      };
+    }
+    const text = rule?.raw ?? rule?.reply ?? options.defaultReply ?? "가짜 모델의 답변입니다.";
+    return {
+      status: 200,
+      body: {
+        id: `chatcmpl-${requests.length}`,
+        created: CREATED,
+        model: body.model,
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content: text }, logprobs: null, finish_reason: "stop" }],
+        usage: usageFor(body, text),
+      },
+    };
+  };
+  const batches: FakeBatches = fakeBatches({
+    polls: options.batchPolls ?? 1,
+    answer: (body) => completion(body, pickRule(rules, used, body)),
+  });
 
   const chat = async (res: ServerResponse, body: Record<string, unknown>) => {
     const rule = pickRule(rules, used, body);
@@ -69,7 +127,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     }
     const text = rule?.reply ?? options.defaultReply ?? "가짜 모델의 답변입니다.";
     const id = `chatcmpl-${requests.length}`;
-    const usage = { prompt_tokens: 10, completion_tokens: text.length, total_tokens: 10 + text.length };
+    const usage = usageFor(body, text);
     const base = { id, created: CREATED, model: body.model };
     const size = Math.max(1, options.chunkSize ?? 8);
     // Token log-probs, as OpenAI sends them, only when asked and when this endpoint has them.
@@ -150,6 +208,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
       const method = req.method ?? "GET";
       const path = (req.url ?? "").split("?")[0] ?? "";
       let body: Record<string, unknown> = {};
+      // The Batch API's file upload is multipart, not JSON.
+      if (method === "POST" && path.endsWith("/files")) {
+        requests.push({ method, path, body: {}, headers: req.headers });
+        return batches.upload(req, res);
+      }
       try {
         body = method === "POST" ? ((await readJson(req)) as Record<string, unknown>) : {};
       } catch {
@@ -175,6 +238,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
       if (method === "GET" && path.endsWith("/models")) return sendJson(res, 200, models());
       if (method === "POST" && path.endsWith("/chat/completions")) return chat(res, body);
       if (method === "POST" && path.endsWith("/embeddings")) return embeddings(res, body);
+      if (path.includes("/batches") || path.includes("/files/")) return batches.route(method, path, body, res);
       sendJson(res, 404, { error: { message: `no route ${method} ${path}`, type: "invalid_request_error" } });
     }),
   );
@@ -184,6 +248,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     /** Base URL ending in /v1, as LLM_BASE_URL / EMBEDDINGS_BASE_URL expect it. */
     url: `${origin}/v1`,
     requests,
+    /** The Batch API's files and batches (tests read what was submitted). */
+    batches,
     /** Replaces the rules (and forgets how often each was used). */
     setRules(next: Rule[]) {
       rules = [...next];
@@ -194,3 +260,20 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
 }
 
 export type FakeOpenAI = Awaited<ReturnType<typeof startFakeOpenAI>>;
+
+/**
+ * The fake's prompt cache, like OpenAI's automatic one in miniature: the longest prefix a request
+ * shares with one of the last requests, in whole blocks of 32 characters (16 "tokens"), counted
+ * only from 64 characters on (OpenAI: 128-token blocks from 1,024 tokens).
+ */
+export function cachedPrefixChars(prompt: string, earlier: string[]): number {
+  let best = 0;
+  for (const e of earlier) {
+    const max = Math.min(e.length, prompt.length);
+    let i = 0;
+    while (i < max && e.charCodeAt(i) === prompt.charCodeAt(i)) i++;
+    best = Math.max(best, i);
+  }
+  const blocks = Math.floor(best / 32) * 32;
+  return blocks >= 64 ? blocks : 0;
+}

@@ -86,8 +86,8 @@ describe("multi-query rewriting over HTTP", () => {
     expect(step?.queries).toEqual([QUESTION, ...REWRITES]);
     expect(step?.lists?.map((l) => l.query)).toEqual([QUESTION, ...REWRITES]);
     expect(Object.keys(result.trace.lists).sort()).toEqual(["original", "rewrite-1", "rewrite-2", "rewrite-3"]);
-    // The method's temperature for sampling different angles.
-    expect(chatRequests(h.openai, "검색 질의 재작성").at(-1)?.body.temperature).toBe(0.5);
+    // Temperature 0, as every call of the method (the three angles come from one call).
+    expect(chatRequests(h.openai, "검색 질의 재작성").at(-1)?.body.temperature).toBe(0);
     // The whole union goes to the reranker, with the original question.
     const union = new Set(Object.values(result.trace.lists).flatMap((l) => (l ?? []).map((c) => c.id))).size;
     expect(step?.union).toBe(union);

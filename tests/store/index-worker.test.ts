@@ -262,7 +262,9 @@ describe("embedded store index worker: the main thread stays responsive", () => 
     expect(counts.at(-1)).toBe(20_100);
     const stats = await server.indexStats();
     expect(stats).toMatchObject({ snapshotLoads: 1, rowLoads: 0, appliedChanges: 20_000, appliedChunks: 20_000 });
-    expect(maxGap, `largest event-loop gap over ${counts.length} rounds`).toBeLessThan(200);
+    // Structural, not a speed target: applying the backlog on this thread stalls it for seconds; in
+    // the worker the gaps are tens of ms. 1 s leaves room for GC pauses on a loaded 2-core machine.
+    expect(maxGap, `largest event-loop gap over ${counts.length} rounds`).toBeLessThan(1_000);
     await server.close();
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Recorded model calls: every chat, embeddings and rerank request with its reply, one JSON line
- * per call, so an evaluation can be re-run later without the network (METHOD: record once against
+ * per call, so an evaluation can be re-run later without the network (docs/method.md §6: record once against
  * the paid endpoint, then change fusion, k, weights or the tokenizer for free).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Step 1 (METHOD.md §1): the LLM as a legal analyst rewrites the question into the vocabulary of
+ * Step 1 (docs/method.md §1): the LLM as a legal analyst rewrites the question into the vocabulary of
  * court decisions — the key legal terms and the main legal issue — so that retrieval meets the
  * decisions' own words ("사실상의 지배" rather than "living there").
  */

@@ -1,5 +1,5 @@
 /**
- * HyDE (METHOD.md §2): the LLM writes a hypothetical passage of a decision answering the question;
+ * HyDE (docs/method.md §2): the LLM writes a hypothetical passage of a decision answering the question;
  * its embedding is the dense query (a passage lies nearer to passages than a question does).
  * Unlike RAR's judge it gets no analyst query and writes no reasoning: the whole reply is the passage.
  */

@@ -1,6 +1,6 @@
 /**
- * Multi-query rewriting (METHOD.md §2): the LLM rewrites the question from three different angles
- * (sampled at temperature 0.5); each is searched beside the original.
+ * Multi-query rewriting (docs/method.md §2): the LLM rewrites the question from three different angles
+ * in one call (temperature 0 by default); each is searched beside the original.
  */
 export function multiQueryPrompt(question: string): { system: string; prompt: string } {
   return {

@@ -1,5 +1,5 @@
 /**
- * Related-term expansion (METHOD.md §2): the LLM lists three legal terms a court decision on the
+ * Related-term expansion (docs/method.md §2): the LLM lists three legal terms a court decision on the
  * question would use; they are appended to the question and searched once.
  */
 export function synonymPrompt(question: string): { system: string; prompt: string } {

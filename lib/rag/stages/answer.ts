@@ -2,6 +2,7 @@ import { answerPrompt } from "../../ai/prompts/answer";
 import { toAppError } from "../../errors";
 import type { ScoredChunk } from "../../ingest/types";
 import { splitCitations } from "../citations";
+import type { AnswerGate, OverruledNote } from "../decline";
 import { retrievalOnlyAnswer } from "../retrieval-only-answer";
 import type { PipelineResult } from "../types";
 import { isFatal, type RunContext } from "./context";
@@ -17,13 +18,19 @@ export interface Answered {
  * The answer model writes from the passages, streaming; its tokens count as the answer's. The text
  * so far is kept in `written` (an answer cut by the deadline ends where it is).
  */
-async function writeAnswer(ctx: RunContext, context: ScoredChunk[], logprobs: boolean, written: { text: string }) {
+async function writeAnswer(
+  ctx: RunContext,
+  context: ScoredChunk[],
+  logprobs: boolean,
+  written: { text: string },
+  overruled?: OverruledNote[],
+) {
   return ctx.timed("llm:answer", async () => {
     const stream = ctx.deps.stream;
     if (!stream) throw new Error("writeAnswer without an LLM");
     const call = stream({
       role: "answer",
-      ...answerPrompt(ctx.question, context, ctx.options.answerNote),
+      ...answerPrompt(ctx.question, context, ctx.options.answerNote, overruled),
       temperature: ctx.settings.temperature,
       signal: ctx.llmSignal,
       logprobs: logprobs || undefined,
@@ -40,8 +47,23 @@ async function writeAnswer(ctx: RunContext, context: ScoredChunk[], logprobs: bo
 }
 
 /**
+ * The caller's gate just before the answer (issue 15: the citation graph's signals, overrulings for
+ * the prompt, the thin-evidence decline). Every strategy's answer passes here, CC-RAG's retries too
+ * (each with its own, larger context); the trace keeps the last attempt's decision.
+ */
+async function gateAnswer(ctx: RunContext, context: ScoredChunk[]): Promise<AnswerGate | undefined> {
+  if (!ctx.deps.beforeAnswer || context.length === 0) return undefined;
+  const gate = await ctx.deps.beforeAnswer({ question: ctx.question, context, reranked: ctx.trace.reranked });
+  ctx.checkAbort();
+  if (gate?.decline) ctx.notice(gate.decline.code, gate.decline.message);
+  ctx.trace.decline = gate?.decline;
+  return gate;
+}
+
+/**
  * Step 6: the answer from the passages. Nothing found: no LLM answer (it would answer from memory,
  * which is exactly what the product must not do). No LLM, or it failed: the ranked precedents.
+ * Declined on thin evidence: no LLM answer either, the closest precedents under the statement why.
  */
 export async function answerStage(
   ctx: RunContext,
@@ -51,11 +73,13 @@ export async function answerStage(
   if (context.length === 0 && ctx.deps.stream) {
     ctx.notice("no_results", "관련 판례를 찾지 못해 답변을 작성하지 않았습니다.");
   }
+  const gate = await gateAnswer(ctx, context);
+  if (gate?.decline && gate.answer) return retrievalOnly(ctx, gate.answer);
   // Out of time before the answer began: the precedents found (the deadline's notice says why).
   if (ctx.deps.stream && context.length > 0 && !ctx.cut()) {
     const written = { text: "" };
     try {
-      const { text, logprobs } = await writeAnswer(ctx, context, options.logprobs ?? false, written);
+      const { text, logprobs } = await writeAnswer(ctx, context, options.logprobs ?? false, written, gate?.overruled);
       return { answer: text, retrievalOnly: false, logprobs };
     } catch (error) {
       const appError = toAppError(error);
@@ -68,7 +92,11 @@ export async function answerStage(
       }
     }
   }
-  const answer = await retrievalOnlyAnswer(context, ctx.deps.store);
+  return retrievalOnly(ctx, await retrievalOnlyAnswer(context, ctx.deps.store));
+}
+
+/** An answer that lists precedents rather than a model's conclusion, sent as one delta. */
+function retrievalOnly(ctx: RunContext, answer: string): Answered {
   ctx.trace.firstAnswerTokenMs ??= ctx.at();
   ctx.send({ type: "answer-delta", delta: answer });
   return { answer, retrievalOnly: true };

@@ -2,6 +2,7 @@ import type { ChatRole } from "../../ai/config";
 import { AppError, toAppError } from "../../errors";
 import type { ScoredChunk } from "../../ingest/types";
 import type { StoreFilter, VectorStore } from "../../store/types";
+import type { BeforeAnswerFn } from "../decline";
 import type { RerankFn } from "../rerank-stage";
 import type { PipelineSettings } from "../settings";
 import type { StrategyId, StrategyStep } from "../strategies/steps";
@@ -25,6 +26,8 @@ export type StreamFn = (request: {
 
 export interface PipelineDeps {
   store: VectorStore;
+  /** The atomic-question tag index (lib/enrich/side-stores.ts); absent: the `atomic` strategy has none. */
+  atoms?: VectorStore;
   settings: PipelineSettings;
   filter?: StoreFilter;
   /** Absent: no LLM configured → retrieval-only answer, original query only. */
@@ -42,6 +45,11 @@ export interface PipelineDeps {
    * retrieval-only answer — and `notice` is said once. Retrieval and reranking go on.
    */
   deadline?: { signal: AbortSignal; notice: string };
+  /**
+   * Just before any strategy's answer is written (the answer stage): may decline it (thin evidence)
+   * and name overruled decisions for the prompt (lib/rag/decline.ts).
+   */
+  beforeAnswer?: BeforeAnswerFn;
 }
 
 export interface PipelineOptions {
@@ -153,7 +161,10 @@ export function createRunContext(
       trace.notices.push({ code, message });
       send({ type: "notice", code, message });
     },
-    step(step) {
+    step(live) {
+      // A snapshot: a strategy may send the same step object again after changing it, and the
+      // stream to the browser dedupes objects it already sent by reference (it would show the old one).
+      const step = structuredClone(live);
       if (trace.strategy) trace.strategy.steps = upsertStep(trace.strategy.steps, step);
       send({ type: "strategy-step", step });
     },

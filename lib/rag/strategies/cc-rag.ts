@@ -10,7 +10,7 @@ import { LOW_CONFIDENCE_LABEL } from "./steps";
 const fmt = (x: number) => x.toFixed(2);
 
 /**
- * Confidence-controlled answering (METHOD.md §5) over any formulation's candidates: all of them are
+ * Confidence-controlled answering (docs/method.md §5) over any formulation's candidates: all of them are
  * reranked once; the first k (dynamic: 2…10 from the question's difficulty) are cut to the token
  * budget and answered with token log-probs; below τ, k grows by Δk (deeper in the same ranking —
  * what a new search with a larger k returns) and the answer is written again, up to the retry cap.
@@ -52,7 +52,13 @@ export async function ccRagAnswerLoop(ctx: RunContext, fused: ScoredChunk[]): Pr
       }
       return finishRun(ctx, cut.chunks, ctx.options.answer === false ? undefined : answered);
     };
-    if (answered.retrievalOnly) return verdict(false, undefined, "언어 모델의 답변이 없어 신뢰도를 매기지 않았습니다");
+    if (answered.retrievalOnly) {
+      // Declined on thin evidence (lib/rag/decline.ts): more passages further down the same ranking score lower still.
+      const why = ctx.trace.decline
+        ? "근거가 부족해 결론을 쓰지 않았으므로 신뢰도를 매기지 않았습니다"
+        : "언어 모델의 답변이 없어 신뢰도를 매기지 않았습니다";
+      return verdict(false, undefined, why);
+    }
     if (!selfAssessment) return verdict(false, undefined, "자체 신뢰도 평가 끔(절제 실험)");
 
     const confidence = confidenceOf(answered.answer, answered.logprobs, cut.chunks, cc);

@@ -4,7 +4,7 @@ import type { StrategySettings } from "../settings";
 import type { ConfidenceParts } from "./steps";
 
 /**
- * CC-RAG's self-assessment without a critic model (METHOD.md §5):
+ * CC-RAG's self-assessment without a critic model (docs/method.md §5):
  *   s = sigmoid(w1·mean token log-prob + w2·f_len + w3·f_informative + w4·overlap)
  * When the endpoint returns no log-probs, that term is dropped and the other weights are scaled so
  * they sum to the original total (the score keeps its range); the step says it did.

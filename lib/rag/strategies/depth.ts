@@ -1,7 +1,7 @@
 import type { ScoredChunk } from "../../ingest/types";
 
 /**
- * CC-RAG's dynamic retrieval depth (METHOD.md §5): a question's difficulty from its length, its
+ * CC-RAG's dynamic retrieval depth (docs/method.md §5): a question's difficulty from its length, its
  * ambiguity and how clearly BM25 finds something for it; easy questions read k ≈ k_min passages,
  * hard ones up to k_max. The context is then cut to a token budget.
  */

@@ -5,7 +5,7 @@ import { isFatal, type RunContext } from "../stages/context";
 import { retrieveFused, retrieveQuery, writeWithLlm } from "../stages/retrieve";
 
 /**
- * HyDE (METHOD.md §2): the LLM writes a hypothetical decision passage; its embedding is the dense
+ * HyDE (docs/method.md §2): the LLM writes a hypothetical decision passage; its embedding is the dense
  * query while BM25 searches the original question (a made-up passage's words would only add
  * keyword noise). Without embeddings HyDE does not exist: the step is skipped with the reason and
  * the original question is searched, said as a notice — never a silent BM25 run under HyDE's name.

@@ -8,8 +8,8 @@ import { askForList } from "./synonym";
 const REWRITE_KINDS: QueryKind[] = ["rewrite-1", "rewrite-2", "rewrite-3"];
 
 /**
- * Multi-query rewriting (METHOD.md §2): the LLM rewrites the question from three angles (sampled at
- * the multi-query temperature); the original, searched at once, stays first; every query is
+ * Multi-query rewriting (docs/method.md §2): the LLM rewrites the question from three angles in one call
+ * (at the multi-query temperature, 0 by default); the original, searched at once, stays first; every query is
  * searched; the union, de-duplicated by chunk, is reranked against the original (RRF order
  * without a reranker) — so nothing of the union is cut before the reranker sees it.
  */

@@ -7,7 +7,7 @@ import { isFatal, type RunContext } from "../stages/context";
 import { retrieveFused, writeWithLlm } from "../stages/retrieve";
 
 /**
- * RAR's query formulation (METHOD.md §1) with its latency hidden: retrieval for the original
+ * RAR's query formulation (docs/method.md §1) with its latency hidden: retrieval for the original
  * question starts at once; the analytical query is searched while the judge writes the rationale.
  * A failed query-writing step drops that query.
  */

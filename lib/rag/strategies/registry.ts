@@ -2,6 +2,7 @@ import type { ScoredChunk } from "../../ingest/types";
 import type { RunContext } from "../stages/context";
 import { retrieveFused } from "../stages/retrieve";
 import type { PipelineResult } from "../types";
+import { atomicAnswer, atomicLists } from "./atomic";
 import { ccRagAnswerLoop } from "./cc-rag";
 import { hydeLists } from "./hyde";
 import { multiQueryLists } from "./multi-query";
@@ -46,4 +47,6 @@ export const STRATEGIES: Record<StrategyId, Strategy> = {
   // Confidence control is orthogonal to the formulation: over the question as asked, or over RAR's.
   "cc-rag": define("cc-rag", ["llm"], { formulate: original, answer: ccRagAnswerLoop }),
   "cc-rag-rar": define("cc-rag-rar", ["llm"], { formulate: (ctx) => wrap(rarLists(ctx)), answer: ccRagAnswerLoop }),
+  // Rounds over the tag index that knowledge atomizing built (an enriched corpus).
+  atomic: define("atomic", ["llm"], { formulate: atomicLists, answer: atomicAnswer }),
 };

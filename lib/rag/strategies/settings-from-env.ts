@@ -21,6 +21,12 @@ export function pipelineSettingsFromEnv(settings: Env = env()): PipelineSettings
         kMax: settings.CCRAG_K_MAX,
         tokenBudget: settings.CCRAG_TOKEN_BUDGET,
       },
+      atomic: {
+        maxRounds: settings.ATOMIC_MAX_ROUNDS,
+        topK: settings.ATOMIC_TOP_K,
+        threshold: settings.ATOMIC_THRESHOLD,
+        bm25Threshold: settings.ATOMIC_BM25_THRESHOLD,
+      },
     },
   };
 }

@@ -3,7 +3,16 @@
  * browser imports these types and labels too.
  */
 
-export const STRATEGY_IDS = ["rar", "hybrid", "synonym", "multi-query", "hyde", "cc-rag", "cc-rag-rar"] as const;
+export const STRATEGY_IDS = [
+  "rar",
+  "hybrid",
+  "synonym",
+  "multi-query",
+  "hyde",
+  "cc-rag",
+  "cc-rag-rar",
+  "atomic",
+] as const;
 export type StrategyId = (typeof STRATEGY_IDS)[number];
 
 export const DEFAULT_STRATEGY: StrategyId = "rar";
@@ -99,6 +108,55 @@ export type StrategyStep =
       score?: number;
       /** Why the loop stopped without reaching τ (retry cap, nothing more fits the budget, no score). */
       reason?: string;
+    }
+  | AtomicStep;
+
+/** One tag found for a sub-question of the `atomic` strategy (lib/rag/strategies/atomic.ts). */
+export interface AtomicCandidate {
+  /** 1-based, as the pick prompt numbers them. */
+  n: number;
+  subQuestion: string;
+  tag: string;
+  tagId: string;
+  chunkId: string;
+  corpusId: string;
+  caseNo: string;
+  section: string;
+  score: number;
+}
+
+export type AtomicStep =
+  | {
+      key: `round-${number}`;
+      kind: "atomic-round";
+      round: number;
+      status: "running" | "done" | "stopped";
+      subQuestions: string[];
+      parsedAs?: ListParse;
+      /** How tags were scored: cosine of embeddings (δ) or BM25 per query token (calibrated threshold). */
+      scoring: "cosine" | "bm25";
+      threshold: number;
+      /** Tags above the threshold, best first. */
+      candidates: AtomicCandidate[];
+      /** Tags found but under the threshold (left out). */
+      below: number;
+      /** The model's choice (`how`: read from its reply, or its reply was unreadable and the best tag was taken). */
+      pick?: { n: number; how: "reply" | "best-score" };
+      /** The chunk added to the context this round. */
+      added?: { chunkId: string; corpusId: string; caseNo: string; section: string; excerpt: string };
+      /** Why the rounds stopped here. */
+      stop?: string;
+      /** A reply that could not be read (and what was done instead). */
+      fallback?: string;
+    }
+  | {
+      key: "atomic-summary";
+      kind: "atomic-summary";
+      rounds: number;
+      chunks: number;
+      stop: string;
+      /** Nothing gathered: answered from the question's own search instead. */
+      fallback?: string;
     };
 
 export interface StrategyTrace {
@@ -120,6 +178,7 @@ export const STRATEGY_LABELS: Record<StrategyId, string> = {
   hyde: "HyDE (가상 판결문)",
   "cc-rag": "CC-RAG (원래 질문)",
   "cc-rag-rar": "CC-RAG (RAR 질의)",
+  atomic: "원자 질문 분해 (PIKE-RAG)",
 };
 
 export const STRATEGY_HINTS: Record<StrategyId, string> = {
@@ -130,6 +189,7 @@ export const STRATEGY_HINTS: Record<StrategyId, string> = {
   hyde: "가상 판결문을 쓰고 그 임베딩으로 의미 검색합니다.",
   "cc-rag": "질문 그대로 검색하고, 답변 신뢰도가 낮으면 판례를 늘려 다시 씁니다.",
   "cc-rag-rar": "RAR 질의로 검색하고, 답변 신뢰도가 낮으면 판례를 늘려 다시 씁니다.",
+  atomic: "질문을 작은 하위 질문으로 나눠 원자 질문 태그로 근거를 하나씩 모읍니다(보강된 말뭉치).",
 };
 
 /** Folds a step into a list: a step with the same key replaces the earlier one. */

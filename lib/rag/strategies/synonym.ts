@@ -26,7 +26,7 @@ export async function askForList(
 }
 
 /**
- * Related-term expansion (METHOD.md §2): three legal terms from the LLM are appended to the question
+ * Related-term expansion (docs/method.md §2): three legal terms from the LLM are appended to the question
  * — `질문 (관련 용어: a, b, c)` — and searched once. On any failure the original is searched and
  * the step says why.
  */

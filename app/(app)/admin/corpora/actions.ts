@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
 import { getCorpus } from "@/lib/db/corpora";
+import { getSideStore } from "@/lib/enrich/side-stores";
 import { filesDir } from "@/lib/env";
 import { failure } from "@/lib/errors";
 import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus } from "@/lib/ingest/corpus-admin";
@@ -80,7 +81,7 @@ export async function deleteCorpusAction(corpusId: string, confirmName: string):
     const corpus = await getCorpus(corpusId);
     if (!corpus) return { error: "말뭉치를 찾을 수 없습니다." };
     if (confirmName.trim() !== corpus.name) return { error: "확인을 위해 말뭉치 이름을 정확히 입력해 주세요." };
-    await removeCorpus(corpusId, await getStore(), filesDir());
+    await removeCorpus(corpusId, await getStore(), filesDir(), [getSideStore("context"), getSideStore("atoms")]);
   } catch (error) {
     return { error: failure(error).message };
   }

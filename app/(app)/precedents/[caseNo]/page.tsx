@@ -3,13 +3,17 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { BackToAnswer } from "@/components/precedent/back-to-answer";
+import { CitationGraph, OverruledBanner } from "@/components/precedent/citation-graph";
 import { CopyButton } from "@/components/precedent/copy-button";
 import { DecisionText } from "@/components/precedent/decision-text";
 import { DecisionToc } from "@/components/precedent/decision-toc";
 import { FindInDecision } from "@/components/precedent/find-in-decision";
+import { PassageContext, type PassageNotes } from "@/components/precedent/passage-context";
 import { ReferenceChips } from "@/components/precedent/reference-chips";
 import { SupportCallout } from "@/components/precedent/support-callout";
+import { viewerGraph } from "@/lib/citations/graph";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
+import { atomsOf, chunksWithContexts } from "@/lib/enrich/contexts";
 import { filesDir } from "@/lib/env";
 import { formatCitation } from "@/lib/export/citation";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
@@ -31,6 +35,10 @@ const Query = z.object({
   corpus: z.string().max(64).optional().catch(undefined),
   hl: z.string().max(2000).optional().catch(undefined),
   s: z.string().max(1000).optional().catch(undefined),
+  /** The support check's verdict on the citation followed here; `s` is then the decision's own sentence. */
+  v: z.enum(["supported", "partly", "unsupported"]).optional().catch(undefined),
+  /** The answer's sentence that citation was checked for. */
+  c: z.string().max(1000).optional().catch(undefined),
   from: z
     .string()
     .regex(/^[\w-]{1,64}$/)
@@ -54,7 +62,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
   const caseNo = decoded((await params).caseNo);
-  const { corpus, hl, s: hint, from } = Query.parse(await searchParams);
+  const { corpus, hl, s, v: verdict, c: claim, from } = Query.parse(await searchParams);
+  // A citation found unsupported opens its passage, but nothing in it is shown as support.
+  const hint = verdict === "unsupported" ? undefined : s;
   const docs = await findDocumentsForCaseNo(caseNo);
   const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];
   if (!doc) notFound();
@@ -64,11 +74,26 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
   const passages = ids.flatMap((id) => chunks.filter((c) => c.id === id));
   const view = record ? buildDecisionView(record, passages, hint) : undefined;
+  // Enrichment's notes on the linked passages, shown beside the decision (never in its text).
+  const [withContext, atoms] = await Promise.all([
+    chunksWithContexts(passages),
+    atomsOf(
+      doc.corpusId,
+      passages.map((p) => p.id),
+    ),
+  ]);
+  const notes: PassageNotes[] = withContext.map((c) => ({
+    id: c.id,
+    section: c.section,
+    context: c.context,
+    questions: atoms.get(c.id) ?? [],
+  }));
   const references = referencedCases(record?.참조판례 ?? "");
   const parts = references.flatMap((r) => r.parts);
   const found = await Promise.all(parts.map((p) => findDocumentsForCaseNo(p)));
   const known = new Set(parts.filter((_, i) => (found[i]?.length ?? 0) > 0));
   const citation = formatCitation(doc);
+  const graph = await viewerGraph(doc);
   const sourceHref = safeExternalHref(doc.sourceUrl);
 
   return (
@@ -112,10 +137,23 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             </span>
           ) : null}
         </div>
+        <OverruledBanner caseNo={doc.caseNo} graph={graph} />
+        {verdict === "unsupported" ? (
+          <p
+            role="note"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            data-testid="support-unsupported"
+          >
+            <span className="font-semibold">근거 없음:</span> 이 판례의 검색된 구절은 답변의 문장
+            {claim ? `(“${claim}”)` : ""}을 뒷받침하지 않는 것으로 판정되었습니다. 표시된 부분은 답변이 받은 구절일 뿐,
+            근거가 아닙니다.
+          </p>
+        ) : null}
         {view?.supportText ? (
           <SupportCallout
             sentence={view.supportText}
-            answer={hint}
+            answer={verdict ? claim : hint}
+            verdict={verdict}
             citation={citation}
             anchor={`passage-${passages[0]?.id ?? ""}`}
           />
@@ -124,6 +162,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
           </p>
         ) : null}
+        <PassageContext notes={notes} />
         {!record || !view ? (
           <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
             이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
@@ -155,6 +194,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             </div>
           </>
         )}
+        <CitationGraph graph={graph} />
       </article>
     </main>
   );

@@ -3,11 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CorpusActions } from "@/components/corpora/corpus-actions";
 import { CorpusStatusBadge } from "@/components/corpora/corpus-status-badge";
+import { EnrichmentPanel } from "@/components/corpora/enrichment-panel";
 import { InterruptedJobs } from "@/components/corpora/interrupted-jobs";
 import type { JobView } from "@/components/corpora/job-progress";
 import { UploadPanel } from "@/components/corpora/upload-panel";
 import { getCorpus, listDocuments } from "@/lib/db/corpora";
-import { type JobRecord, listInterruptedJobs, listJobs, sweepStaleJobs } from "@/lib/db/jobs";
+import { INGEST_KINDS, type JobRecord, listInterruptedJobs, listJobs, sweepStaleJobs } from "@/lib/db/jobs";
+import { corpusEnrichmentView } from "@/lib/enrich/view";
 import { env } from "@/lib/env";
 import { requirePageAdmin } from "../../../../(auth)/auth";
 
@@ -19,7 +21,16 @@ const number = new Intl.NumberFormat("ko-KR");
 
 /** What the client components get of a job (no server paths or owner hosts). */
 function toView(job: JobRecord): JobView {
-  const { inputDir: _i, owner: _o, heartbeatAt: _h, finishedAt: _f, createdAt: _c, updatedAt: _u, ...rest } = job;
+  const {
+    inputDir: _i,
+    owner: _o,
+    heartbeatAt: _h,
+    queueJobId: _q,
+    finishedAt: _f,
+    createdAt: _c,
+    updatedAt: _u,
+    ...rest
+  } = job;
   return { ...rest, startedAt: job.startedAt?.toISOString() ?? null };
 }
 
@@ -38,10 +49,12 @@ export default async function CorpusPage({
   const pageNo = Math.max(1, Number(page) || 1);
   // A job whose process died shows as interrupted (resumable), never as running forever.
   await sweepStaleJobs();
-  const [docs, jobs, interrupted] = await Promise.all([
+  // Import jobs in the upload panel; enrichment jobs in their own panel.
+  const [docs, jobs, interrupted, enrichment] = await Promise.all([
     listDocuments(id, { query: q?.trim() || undefined, skip: (pageNo - 1) * PAGE_SIZE, take: PAGE_SIZE }),
-    listJobs(id, 1),
-    listInterruptedJobs(id),
+    listJobs(id, 1, undefined, INGEST_KINDS),
+    listInterruptedJobs(id, undefined, INGEST_KINDS),
+    corpusEnrichmentView(id),
   ]);
   const settings = env();
   const latest = jobs[0];
@@ -135,6 +148,7 @@ export default async function CorpusPage({
           initialJob={latest ? toView(latest) : null}
         />
         <InterruptedJobs corpusId={corpus.id} jobs={interrupted.filter((j) => j.id !== latest?.id).map(toView)} />
+        {corpus.documentCount > 0 ? <EnrichmentPanel corpusId={corpus.id} view={enrichment} /> : null}
         <CorpusActions corpusId={corpus.id} corpusName={corpus.name} canReindex={corpus.documentCount > 0} />
       </div>
     </main>

@@ -1,0 +1,157 @@
+import { listCorpora } from "../db/corpora";
+import { type CorpusEnrichmentRecord, lastIngestStart, listCorpusEnrichment } from "../db/enrichment";
+import type { ScoredChunk } from "../ingest/types";
+import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "../store/types";
+import { chunksWithContexts, withContexts } from "./contexts";
+
+/**
+ * Contextual retrieval at query time (docs/method.md §3). The main index holds every chunk as imported;
+ * the contextual side index holds an enriched corpus's chunks again with BM25 tokens and vectors made
+ * from context + text. Per corpus and per side, a switch says which one a search reads: contextual
+ * BM25 and contextual embeddings are independent (the ablation), and switching costs no re-index.
+ * A corpus whose contextual index is not in line with it (never built, or an import since) is
+ * searched in the main index, whatever its switches say (`routing().stale`), until its next
+ * context job. Every result carries its context (chunk.context) when one exists; the text is
+ * always the original.
+ */
+export interface Switches {
+  bm25: boolean;
+  dense: boolean;
+}
+
+export interface Routing {
+  /** Corpora whose BM25 / dense searches read the contextual index. */
+  sparse: Set<string>;
+  dense: Set<string>;
+  /** Switched on but not usable now (stale or incomplete index): searched in the main index. */
+  stale: Set<string>;
+  all: string[];
+}
+
+const ROUTING_TTL_MS = 5_000;
+
+/** Which corpora can be searched contextually now: their index is complete and newer than their last import. */
+async function readyCorpora(
+  main: VectorStore,
+  side: VectorStore,
+  rows: CorpusEnrichmentRecord[],
+): Promise<Set<string>> {
+  const ready = new Set<string>();
+  for (const row of rows) {
+    if (!row.contextSyncedAt) continue;
+    const imported = await lastIngestStart(row.corpusId);
+    if (imported && imported > row.contextSyncedAt) continue;
+    const filter = { corpusIds: [row.corpusId] };
+    const [a, b] = await Promise.all([main.count(filter), side.count(filter)]);
+    if (a > 0 && a === b) ready.add(row.corpusId);
+  }
+  return ready;
+}
+
+export class ContextualStore implements VectorStore {
+  readonly kind: VectorStore["kind"];
+  private cached: { at: number; routing: Promise<Routing> } | undefined;
+
+  constructor(
+    readonly main: VectorStore,
+    private readonly side: () => VectorStore,
+    /** Forced switches for every corpus (an evaluation's system); absent: each corpus's own. */
+    private readonly forced?: Switches,
+  ) {
+    this.kind = main.kind;
+  }
+
+  /** The same store with the switches of an evaluation system. */
+  withSwitches(switches: Switches | undefined): ContextualStore {
+    return new ContextualStore(this.main, this.side, switches);
+  }
+
+  async routing(): Promise<Routing> {
+    if (!this.cached || Date.now() - this.cached.at > ROUTING_TTL_MS) {
+      this.cached = { at: Date.now(), routing: this.computeRouting() };
+    }
+    return this.cached.routing;
+  }
+
+  private async computeRouting(): Promise<Routing> {
+    const all = (await listCorpora()).map((c) => c.id);
+    const rows = await listCorpusEnrichment();
+    const wanted = rows.filter((r) =>
+      this.forced
+        ? Boolean(r.contextSyncedAt) && (this.forced.bm25 || this.forced.dense)
+        : r.contextBm25 || r.contextDense,
+    );
+    const routing: Routing = { sparse: new Set(), dense: new Set(), stale: new Set(), all };
+    if (wanted.length === 0) return routing;
+    const ready = await readyCorpora(this.main, this.side(), wanted);
+    for (const r of wanted) {
+      const bm25 = this.forced ? this.forced.bm25 : r.contextBm25;
+      const dense = this.forced ? this.forced.dense : r.contextDense;
+      if (!ready.has(r.corpusId)) {
+        routing.stale.add(r.corpusId);
+        continue;
+      }
+      if (bm25) routing.sparse.add(r.corpusId);
+      if (dense) routing.dense.add(r.corpusId);
+    }
+    return routing;
+  }
+
+  private async search(
+    which: "sparse" | "dense",
+    run: (store: VectorStore, options: SearchOptions) => Promise<ScoredChunk[]>,
+    options: SearchOptions,
+  ): Promise<ScoredChunk[]> {
+    const routing = await this.routing();
+    const contextual = which === "sparse" ? routing.sparse : routing.dense;
+    const scope = options.filter?.corpusIds ?? routing.all;
+    const viaSide = scope.filter((c) => contextual.has(c));
+    if (viaSide.length === 0) return withContexts(await run(this.main, options));
+    const rest = scope.filter((c) => !contextual.has(c));
+    const scoped = (corpusIds: string[]): SearchOptions => ({ ...options, filter: { ...options.filter, corpusIds } });
+    const [plain, enriched] = await Promise.all([
+      rest.length > 0 ? run(this.main, scoped(rest)) : Promise.resolve([]),
+      run(this.side(), scoped(viaSide)),
+    ]);
+    // One list, best first, as one store would return it (scores are per corpus in both indexes).
+    const merged = [...plain, ...enriched].sort((a, b) => b.score - a.score).slice(0, options.topN);
+    return withContexts(merged);
+  }
+
+  sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]> {
+    return this.search("sparse", (store, o) => store.sparseSearch(tokens, o), options);
+  }
+
+  denseSearch(vector: number[], options: SearchOptions): Promise<ScoredChunk[]> {
+    return this.search("dense", (store, o) => store.denseSearch(vector, o), options);
+  }
+
+  // Everything else is the main index's.
+  upsert(items: IndexedChunk[]) {
+    return this.main.upsert(items);
+  }
+  replaceDocuments(corpusId: string, caseNos: string[], items: IndexedChunk[]) {
+    return this.main.replaceDocuments(corpusId, caseNos, items);
+  }
+  /** A decision's chunks, each with its context when it has one (the `atomic` strategy's picks). */
+  async getDocumentChunks(corpusId: string, caseNo: string) {
+    return chunksWithContexts(await this.main.getDocumentChunks(corpusId, caseNo));
+  }
+  deleteDocument(corpusId: string, caseNo: string) {
+    return this.main.deleteDocument(corpusId, caseNo);
+  }
+  deleteCorpus(corpusId: string) {
+    return this.main.deleteCorpus(corpusId);
+  }
+  count(filter?: StoreFilter) {
+    return this.main.count(filter);
+  }
+  close() {
+    return this.main.close();
+  }
+}
+
+/** The store the chat and evaluations search: `main` with each corpus's contextual switches. */
+export function contextualStore(main: VectorStore, side: () => VectorStore): VectorStore {
+  return main instanceof ContextualStore ? main : new ContextualStore(main, side);
+}
