@@ -20,7 +20,7 @@ const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
-const lib = arg("--lib", "hnswlib");
+const lib = arg("--lib", "usearch");
 const n = Number(arg("--n", "120000"));
 const dims = Number(arg("--dims", "1024"));
 const kind = arg("--vectors", "random") as VectorKind;
@@ -79,8 +79,24 @@ interface Ann {
   load(path: string): void;
 }
 
+/** The part of hnswlib-node's API measured here (typed locally: the app does not depend on it). */
+interface Hnsw {
+  initIndex(options: { maxElements: number; m: number; efConstruction: number; randomSeed: number }): void;
+  addPoint(point: number[], label: number): void;
+  setEf(ef: number): void;
+  searchKnn(query: number[], k: number, filter?: (label: number) => boolean): { neighbors: number[] };
+  markDelete(label: number): void;
+  writeIndexSync(path: string): void;
+  readIndexSync(path: string): void;
+}
+
 function hnswlib(): Ann {
-  const { HierarchicalNSW } = require("hnswlib-node") as typeof import("hnswlib-node");
+  let HierarchicalNSW: new (space: string, dims: number) => Hnsw;
+  try {
+    ({ HierarchicalNSW } = require("hnswlib-node"));
+  } catch {
+    throw new Error("--lib hnswlib needs hnswlib-node, which the app does not use: npm install --no-save hnswlib-node");
+  }
   let index = new HierarchicalNSW("ip", dims);
   index.initIndex({ maxElements: n, m: M, efConstruction: efc, randomSeed: 100 });
   return {
