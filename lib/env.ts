@@ -98,6 +98,16 @@ const schema = z
       (v) => (v === "" ? undefined : v),
       z.coerce.number().int().positive().optional(),
     ),
+    /**
+     * The embedded store's dense search: an HNSW graph per corpus from EMBEDDED_ANN_MIN_VECTORS
+     * vectors, searched EMBEDDED_ANN_EF wide (lib/store/dense-index.ts); false: always exact.
+     */
+    EMBEDDED_ANN: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+    EMBEDDED_ANN_MIN_VECTORS: positiveInt(5_000),
+    EMBEDDED_ANN_EF: positiveInt(1_024),
 
     /** Ingestion: one upload's received bytes (all files together) and its file count (zip entries included). */
     UPLOAD_MAX_MB: positiveInt(512),

@@ -1,5 +1,5 @@
 import { env } from "../env";
-import { createStore, type StoreSettings } from "../store";
+import { annSettings, createStore, type StoreSettings } from "../store";
 import type { VectorStore } from "../store/types";
 
 /**
@@ -25,6 +25,7 @@ export function sideStoreSettings(kind: SideIndex, s = env()): StoreSettings {
     qdrantCollection: `${s.QDRANT_COLLECTION}_${kind}`,
     denseSize: s.EMBEDDINGS_DIMENSIONS,
     busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
+    ann: annSettings(s),
   };
 }
 

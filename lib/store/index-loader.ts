@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { AnnOptions } from "./ann-options";
 import { headSeq, prunedThrough, readChanges, storeId } from "./change-log";
 import { floats } from "./embedded-schema";
 import { MemoryIndex, type SlotMeta } from "./memory-index";
@@ -36,13 +37,14 @@ export async function loadFromSnapshot(
   db: Database.Database,
   path: string,
   pause: () => Promise<void>,
+  ann?: AnnOptions,
 ): Promise<MemoryIndex | undefined> {
   const id = storeId(db);
   const pruned = prunedThrough(db);
   const head = headSeq(db);
   const snapshot = readSnapshot(path, (s) => s.storeId === id && s.seq >= pruned && s.seq <= head);
   if (!snapshot) return undefined;
-  const index = new MemoryIndex();
+  const index = new MemoryIndex(ann);
   index.cursor = snapshot.seq;
   const n = snapshot.ids.length;
   const slotOfId = new Map(snapshot.ids.map((chunkId, slot) => [chunkId, slot]));
@@ -68,12 +70,12 @@ export async function loadFromSnapshot(
   }
   index.metas = metas;
   index.slotOf = slotOfId;
-  index.vectors = new Array(n);
   const vectorSql = "SELECT id, vector FROM chunks WHERE vector IS NOT NULL AND id > ? ORDER BY id LIMIT ?";
   for (const rows of rowSlices<[string, Buffer]>(db, vectorSql, "")) {
     for (const [chunkId, vector] of rows) {
       const slot = slotOfId.get(chunkId);
-      if (slot !== undefined) index.vectors[slot] = floats(vector);
+      const meta = slot === undefined ? undefined : metas[slot];
+      if (slot !== undefined && meta) index.dense.put(slot, floats(vector), meta.corpusId);
     }
     await pause();
   }
@@ -84,8 +86,12 @@ export async function loadFromSnapshot(
 type FullRow = [number, string, string, string, string, string, string, string, Buffer | null];
 
 /** Every row read again (no usable snapshot); the cursor is the head before the first row is read. */
-export async function loadFromRows(db: Database.Database, pause: () => Promise<void>): Promise<MemoryIndex> {
-  const index = new MemoryIndex();
+export async function loadFromRows(
+  db: Database.Database,
+  pause: () => Promise<void>,
+  ann?: AnnOptions,
+): Promise<MemoryIndex> {
+  const index = new MemoryIndex(ann);
   index.cursor = headSeq(db);
   const sql = `SELECT rowid, id, corpus_id, case_no, case_type, court, decision_date, tokens, vector FROM chunks
                WHERE rowid > ? ORDER BY rowid LIMIT ?`;

@@ -1,3 +1,4 @@
+import type { AnnOptions } from "./ann-options";
 import type { Hit } from "./memory-index";
 import type { StoreFilter } from "./types";
 
@@ -10,6 +11,8 @@ export interface WorkerInit {
   snapshotDelayMs: number;
   /** How often the worker looks for other processes' commits (SQLite's data_version). */
   pollMs: number;
+  /** When dense search uses an HNSW graph, and how broadly it searches (dense-index.ts). */
+  ann?: AnnOptions;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface WorkerInit {
  */
 export type Request =
   | { id: number; op: "sparse"; tokens: string[]; topN: number; filter?: StoreFilter; minSeq: number }
-  | { id: number; op: "dense"; vector: number[]; topN: number; filter?: StoreFilter; minSeq: number }
+  /** `exact`: brute force even where a graph would answer (benchmarks, tests). */
+  | { id: number; op: "dense"; vector: number[]; topN: number; filter?: StoreFilter; exact?: boolean; minSeq: number }
   | { id: number; op: "count"; filter?: StoreFilter; minSeq: number }
   | { id: number; op: "stats"; minSeq: number }
   | { id: number; op: "snapshot"; minSeq: number }
@@ -52,6 +56,14 @@ export interface IndexStats {
   applyMs: number;
   snapshotsWritten: number;
   lastSnapshotMs: number;
+  /** HNSW graphs per corpus and dimension: live and removed elements, vectors waiting to be inserted. */
+  graphs: { dims: number; corpus: string; live: number; deleted: number; pending: number }[];
+  /** Graph insertions (and their time in the worker), graphs started or rebuilt, searches by path. */
+  dense: { inserted: number; insertMs: number; graphsBuilt: number; annSearches: number; exactSearches: number };
+  /** Graphs read from disk at a full load, written with the snapshot, and the last write's time. */
+  graphLoads: number;
+  graphSaves: number;
+  lastGraphSaveMs: number;
 }
 
 export type { Hit };

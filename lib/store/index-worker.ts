@@ -1,13 +1,13 @@
-import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { headSeq, prune, prunedThrough, storeId } from "./change-log";
+import { ANN_DEFAULTS } from "./ann-options";
+import { headSeq, storeId } from "./change-log";
 import { normalized } from "./embedded-schema";
 import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./index-loader";
+import { attachGraphs, GraphSaver, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
 import type { IndexStats, Reply, Request, WorkerInit, Written } from "./index-protocol";
 import type { MemoryIndex } from "./memory-index";
-import { peekSnapshot, writeSnapshot } from "./sparse-snapshot";
 
 /**
  * The embedded store's index worker (started by index-client.ts): loads the index, applies the
@@ -19,18 +19,24 @@ import { peekSnapshot, writeSnapshot } from "./sparse-snapshot";
  * applied before answering; a larger one is applied in slices in the background while requests are
  * answered from the index as it stands — availability first: a lawyer's search never waits for a
  * 100k-chunk import to be indexed, it sees the import's chunks as they are applied.
+ *
+ * Dense vectors are searchable as soon as they are applied (exactly); their HNSW graph
+ * (dense-index.ts) is built in slices of GRAPH_SLICE_MS, one after each slice of the log and then
+ * until nothing is pending, and saved with the snapshot (ann-file.ts).
  */
 
 /** ~0.1–0.2 s of applying (2,500–7,000 real chunks/s on 2 busy cores): the most a search waits for. */
 const SYNC_BACKLOG = 500;
+/** Graph insertions per turn: ~1–3 ms each at 1,024 dimensions, so a search waits at most this long. */
+const GRAPH_SLICE_MS = 25;
 
 const init = workerData as WorkerInit;
 const port = parentPort;
 if (!port) throw new Error("index-worker.ts runs as a worker thread");
 
 const db = new Database(join(init.dir, "chunks.db"), { timeout: init.busyTimeoutMs });
-const snapshotPath = join(init.dir, "sparse.snapshot");
 const id = storeId(db);
+const ann = init.ann ?? ANN_DEFAULTS;
 
 interface Queued {
   request: Request;
@@ -47,7 +53,7 @@ let dirty = false;
 let snapshotDue = false;
 let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
 let version = db.pragma("data_version", { simple: true }) as number;
-const stats: Omit<IndexStats, "loaded" | "cursor" | "head" | "live" | "slots"> = {
+const stats: Omit<IndexStats, "loaded" | "cursor" | "head" | "live" | "slots" | "graphs" | "dense"> = {
   snapshotLoads: 0,
   rowLoads: 0,
   appliedChanges: 0,
@@ -55,30 +61,29 @@ const stats: Omit<IndexStats, "loaded" | "cursor" | "head" | "live" | "slots"> =
   applyMs: 0,
   snapshotsWritten: 0,
   lastSnapshotMs: 0,
+  graphLoads: 0,
+  graphSaves: 0,
+  lastGraphSaveMs: 0,
 };
-
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// While it saves in the background, searches are answered and nothing changes the index.
+const saver = new GraphSaver(init.dir, id, stats, async (at) => {
+  await yieldTurn();
+  serve(at);
+});
+
 const reply = (message: Reply) => port.postMessage(message);
 
-function removeStaleTemporaries(): void {
-  // A process killed while writing a snapshot leaves its temporary file behind; a recent one may
-  // be another process's snapshot being written right now.
-  for (const name of readdirSync(init.dir)) {
-    if (!name.startsWith("sparse.snapshot.") || !name.endsWith(".tmp")) continue;
-    const path = join(init.dir, name);
-    try {
-      if (Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { force: true });
-    } catch {
-      // Renamed or removed meanwhile.
-    }
-  }
-}
-
 function servable({ request, head }: Queued, at: MemoryIndex | undefined, caughtUp: boolean): boolean {
-  if (caughtUp) return true;
   if (request.op === "stats") return true;
+  const writes = request.op === "close" || request.op === "snapshot";
+  // Not while the graphs are being written; a snapshot also waits for the graphs to be complete
+  // (built in slices meanwhile), so that they are saved with it.
+  if (writes && saver.saving) return false;
+  if (request.op === "snapshot" && at && at.dense.backlog > 0) return false;
+  if (caughtUp) return true;
   if (!at || at.cursor < request.minSeq) return false;
-  if (request.op === "close" || request.op === "snapshot") return true;
+  if (writes) return true;
   return at.cursor >= head || head - at.cursor > SYNC_BACKLOG;
 }
 
@@ -87,7 +92,7 @@ function answer(request: Request, at: MemoryIndex | undefined): unknown {
     case "sparse":
       return at?.sparseSearch(request.tokens, request.topN, request.filter) ?? [];
     case "dense":
-      return at?.denseSearch(normalized(request.vector), request.topN, request.filter) ?? [];
+      return at?.denseSearch(normalized(request.vector), request.topN, request.filter, request.exact) ?? [];
     case "count":
       return at?.count(request.filter) ?? 0;
     case "stats":
@@ -98,12 +103,19 @@ function answer(request: Request, at: MemoryIndex | undefined): unknown {
         head: headSeq(db),
         live: at?.live ?? 0,
         slots: at?.slots ?? 0,
+        graphs: at?.dense.describe() ?? [],
+        dense: {
+          ...(at?.dense.stats ?? { inserted: 0, insertMs: 0, graphsBuilt: 0, annSearches: 0, exactSearches: 0 }),
+        },
       } satisfies IndexStats;
     case "snapshot":
       if (dirty) writeSnapshotNow();
+      if (at) saver.saveNow(at);
       return stats.snapshotsWritten;
     case "close":
       if (dirty) writeSnapshotNow();
+      // Graphs still being built are not saved (the next open builds them again).
+      if (at) saver.saveNow(at);
       shutDown();
       return true;
   }
@@ -127,16 +139,17 @@ function serve(at: MemoryIndex | undefined, caughtUp = false): void {
 }
 
 async function load(): Promise<void> {
-  removeStaleTemporaries();
+  removeStaleFiles(init.dir);
   // Meanwhile, requests the previous index can answer are answered from it.
   const previous = index;
   const pause = async () => {
     await yieldTurn();
     serve(previous);
   };
-  const fromSnapshot = await loadFromSnapshot(db, snapshotPath, pause);
+  const fromSnapshot = await loadFromSnapshot(db, snapshotPath(init.dir), pause, ann);
   if (fromSnapshot) stats.snapshotLoads += 1;
-  const loaded = fromSnapshot ?? (await loadFromRows(db, pause));
+  const loaded = fromSnapshot ?? (await loadFromRows(db, pause, ann));
+  stats.graphLoads += await attachGraphs(db, init.dir, id, loaded, pause);
   if (!fromSnapshot) {
     stats.rowLoads += 1;
     // A store without a usable snapshot: make the next open fast.
@@ -144,6 +157,7 @@ async function load(): Promise<void> {
   }
   index = loaded;
   reloadNeeded = false;
+  previous?.dense.release();
 }
 
 function markDirty(): void {
@@ -155,29 +169,24 @@ function markDirty(): void {
   }, init.snapshotDelayMs);
 }
 
-/**
- * Writes the index with the seq it reflects, then prunes the log up to it, and drops the index's
- * holes while the compacted arrays are at hand. About a second at 120k chunks, in this thread.
- */
+/** The BM25 snapshot (about a second at 120k chunks, in this thread); see writeSnapshotOf(). */
 function writeSnapshotNow(): void {
   snapshotDue = false;
   const at = index;
   if (!at) return;
-  // Behind a prune by another process: our snapshot could not be used; we reload first.
-  if (at.cursor < prunedThrough(db)) return;
-  const existing = peekSnapshot(snapshotPath);
-  if (existing && existing.storeId === id && existing.seq >= at.cursor) {
-    dirty = false;
-    return;
-  }
   const started = performance.now();
-  const exported = at.exportLive();
-  writeSnapshot(snapshotPath, { seq: at.cursor, storeId: id, ids: exported.ids, ...exported.arrays });
-  prune(db, at.cursor);
-  if (at.slots > at.live) at.compact(exported);
+  const result = writeSnapshotOf(db, init.dir, id, at);
+  // Behind a prune by another process: our snapshot could not be used; we reload first.
+  if (result === "behind") return;
   dirty = false;
+  if (result === "current") return;
   stats.snapshotsWritten += 1;
   stats.lastSnapshotMs = performance.now() - started;
+}
+
+/** One slice of graph insertions; counts as a change for the snapshot timer (graphs saved with it). */
+function buildGraphs(at: MemoryIndex): void {
+  if (at.dense.build(GRAPH_SLICE_MS) > 0) markDirty();
 }
 
 function apply(at: MemoryIndex): Applied {
@@ -205,12 +214,19 @@ async function pump(): Promise<void> {
       if (closed) return;
       if (headSeq(db) > index.cursor) {
         if (apply(index).reload) reloadNeeded = true;
+        // The graphs get a turn between slices of the log, so they keep up with a long import.
+        else buildGraphs(index);
         await yieldTurn();
         continue;
       }
       // Nothing left to apply: everything queued is answerable (a minSeq is never above the head).
       serve(index, true);
       if (closed) return;
+      if (index.dense.backlog > 0) {
+        buildGraphs(index);
+        await yieldTurn();
+        continue;
+      }
       if (snapshotDue) {
         try {
           writeSnapshotNow();
@@ -218,6 +234,7 @@ async function pump(): Promise<void> {
           // Only a cache: the next open rebuilds from SQLite.
           console.error(`[store] index snapshot not written: ${String(error)}`);
         }
+        await saver.save(index);
         await yieldTurn();
         continue;
       }
@@ -253,5 +270,7 @@ port.on("message", (message: Request | Written) => {
   // For tests: an uncaught exception, before any later message is read.
   if (message.op === "crash") throw new Error("index worker crash requested");
   if (message.op !== "written") queue.push({ request: message, head: headSeq(db) });
+  // The pump is waiting for the graphs' save: what the index can answer is answered now.
+  if (saver.saving) serve(index);
   void pump();
 });

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { env } from "../env";
+import { ANN_OFF, type AnnOptions } from "./ann-options";
 import { EmbeddedStore } from "./embedded-store";
 import { QdrantStore } from "./qdrant-store";
 import type { VectorStore } from "./types";
@@ -17,6 +18,8 @@ export interface StoreSettings {
   busyTimeoutMs?: number;
   /** The embedded store's folder under dataDir (default "store"; enrichment's side indexes use others). */
   subdir?: string;
+  /** The embedded store's dense graphs (ann-options.ts). */
+  ann?: Partial<AnnOptions>;
 }
 
 export function createStore(settings: StoreSettings): VectorStore {
@@ -31,8 +34,13 @@ export function createStore(settings: StoreSettings): VectorStore {
   }
   return new EmbeddedStore(join(resolve(settings.dataDir), settings.subdir ?? "store"), {
     busyTimeoutMs: settings.busyTimeoutMs,
+    ann: settings.ann,
   });
 }
+
+/** The embedded store's dense graphs as the settings ask (EMBEDDED_ANN…). */
+export const annSettings = (s: ReturnType<typeof env>): Partial<AnnOptions> =>
+  s.EMBEDDED_ANN ? { minVectors: s.EMBEDDED_ANN_MIN_VECTORS, ef: s.EMBEDDED_ANN_EF } : ANN_OFF;
 
 // One store per process (the embedded one holds its index in a worker thread); kept on globalThis so
 // Next.js dev reloads don't open a second copy.
@@ -51,6 +59,7 @@ export async function getStore(): Promise<VectorStore> {
       qdrantShards: s.QDRANT_SHARDS,
       qdrantReplicationFactor: s.QDRANT_REPLICATION_FACTOR,
       busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
+      ann: annSettings(s),
     });
   }
   return holder.__store;

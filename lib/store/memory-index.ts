@@ -1,12 +1,13 @@
+import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
+import { DenseIndex } from "./dense-index";
 import type { SparseArrays } from "./sparse-index";
 import { SparseIndex } from "./sparse-index";
-import { topK } from "./top-k";
 import type { StoreFilter } from "./types";
 
 /**
  * The embedded store's in-memory index (lives in the index worker, see index-worker.ts): an exact
- * BM25 inverted index, the dense vectors and per-slot filter fields. Slots are dense integers;
- * replaced or deleted chunks leave holes that compact() removes.
+ * BM25 inverted index, the dense vectors with their HNSW graphs (dense-index.ts) and per-slot filter
+ * fields. Slots are dense integers; replaced or deleted chunks leave holes that compact() removes.
  */
 
 export interface SlotMeta {
@@ -23,35 +24,18 @@ export interface Hit {
   score: number;
 }
 
-/**
- * Four running sums instead of one: independent additions pipeline, twice as fast at 1,024
- * dimensions (each float32 product is exact in float64; only the order of the sums differs).
- */
-function dot(v: Float32Array, q: Float32Array): number {
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  const n = v.length - (v.length % 4);
-  let i = 0;
-  for (; i < n; i += 4) {
-    a += (v[i] as number) * (q[i] as number);
-    b += (v[i + 1] as number) * (q[i + 1] as number);
-    c += (v[i + 2] as number) * (q[i + 2] as number);
-    d += (v[i + 3] as number) * (q[i + 3] as number);
-  }
-  for (; i < v.length; i++) a += (v[i] as number) * (q[i] as number);
-  return a + b + c + d;
-}
-
 export class MemoryIndex {
   sparse = new SparseIndex();
   metas: (SlotMeta | undefined)[] = [];
-  vectors: (Float32Array | undefined)[] = [];
+  readonly dense: DenseIndex;
   slotOf = new Map<string, number>();
   groupOf = new Map<string, number>();
   /** The change-log seq this index reflects (every change up to it is applied). */
   cursor = 0;
+
+  constructor(ann: AnnOptions = ANN_DEFAULTS) {
+    this.dense = new DenseIndex(ann);
+  }
 
   get live(): number {
     return this.slotOf.size;
@@ -71,25 +55,34 @@ export class MemoryIndex {
   }
 
   place(meta: SlotMeta, tokens: string[], vector: Float32Array | undefined): void {
-    this.remove(meta.id);
+    const previous = this.slotOf.get(meta.id);
     const slot = this.metas.length;
+    if (previous !== undefined) {
+      this.drop(previous);
+      this.dense.replace(previous, slot, vector, meta.corpusId);
+    } else this.dense.put(slot, vector, meta.corpusId);
     this.metas.push(meta);
-    this.vectors.push(vector);
     this.slotOf.set(meta.id, slot);
     this.sparse.add(slot, this.group(meta.corpusId), tokens);
+  }
+
+  private drop(slot: number): void {
+    this.sparse.remove(slot);
+    this.slotOf.delete((this.metas[slot] as SlotMeta).id);
+    this.metas[slot] = undefined;
   }
 
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.sparse.remove(slot);
-    this.metas[slot] = undefined;
-    this.vectors[slot] = undefined;
-    this.slotOf.delete(id);
+    this.drop(slot);
+    this.dense.remove(slot);
   }
 
   /** One pass over the slots: a corpus deletion is a single change in the log. */
   removeCorpus(corpusId: string): number {
+    // The corpus's graphs go at once; the loop below finds no vector left to remove.
+    this.dense.removeCorpus(corpusId);
     let removed = 0;
     for (const meta of this.metas) {
       if (meta?.corpusId !== corpusId) continue;
@@ -100,7 +93,12 @@ export class MemoryIndex {
   }
 
   /** Groups (corpora) to search, and a predicate for the other filters. */
-  private scope(filter: StoreFilter = {}): { groups: Set<number>; allowed: (slot: number) => boolean } {
+  private scope(filter: StoreFilter = {}): {
+    groups: Set<number>;
+    allowed: (slot: number) => boolean;
+    corpora?: Set<string>;
+    corpusOnly: boolean;
+  } {
     const corpora = filter.corpusIds ?? [...this.groupOf.keys()];
     const groups = new Set(corpora.flatMap((c) => (this.groupOf.has(c) ? [this.groupOf.get(c) as number] : [])));
     const caseTypes = filter.caseTypes?.length ? new Set(filter.caseTypes) : undefined;
@@ -115,7 +113,9 @@ export class MemoryIndex {
       if (filter.dateTo && m.decisionDate > filter.dateTo) return false;
       return true;
     };
-    return { groups, allowed };
+    // Dense search picks the corpora's graphs itself; other fields need the predicate (dense-index.ts).
+    const corpusOnly = !caseTypes && !courts && !filter.dateFrom && !filter.dateTo;
+    return { groups, allowed, corpora: filter.corpusIds ? corpusSet : undefined, corpusOnly };
   }
 
   private hits(slots: { slot: number; score: number }[]): Hit[] {
@@ -127,26 +127,9 @@ export class MemoryIndex {
     return this.hits(this.sparse.search(tokens, topN, groups, allowed));
   }
 
-  /** Brute-force cosine over normalized vectors (`query` normalized by the caller). */
-  denseSearch(query: Float32Array, topN: number, filter?: StoreFilter): Hit[] {
-    const { allowed } = this.scope(filter);
-    const scores = new Float64Array(this.vectors.length);
-    const candidates: number[] = [];
-    for (let slot = 0; slot < this.vectors.length; slot++) {
-      const v = this.vectors[slot];
-      // Vectors of another size come from another embedding model: not comparable, skipped.
-      if (!v || v.length !== query.length || !allowed(slot)) continue;
-      scores[slot] = dot(v, query);
-      candidates.push(slot);
-    }
-    // Same order as a full sort (score descending, then slot), without sorting every candidate.
-    const best = topK(
-      candidates,
-      (slot) => scores[slot] as number,
-      topN,
-      () => true,
-    );
-    return this.hits(best.map((slot) => ({ slot, score: scores[slot] as number })));
+  /** Cosine over normalized vectors (`query` normalized by the caller): the graph, or exact. */
+  denseSearch(query: Float32Array, topN: number, filter?: StoreFilter, exact = false): Hit[] {
+    return this.hits(this.dense.search(query, topN, this.scope(filter), exact));
   }
 
   count(filter?: StoreFilter): number {
@@ -171,18 +154,16 @@ export class MemoryIndex {
   /** Drops the holes left by replaced and deleted chunks, from an export of this very index. */
   compact(exported: { ids: string[]; remap: Int32Array; arrays: SparseArrays }): void {
     const metas: SlotMeta[] = new Array(exported.ids.length);
-    const vectors: (Float32Array | undefined)[] = new Array(exported.ids.length);
     const groups = new Int32Array(exported.ids.length);
     for (let old = 0; old < exported.remap.length; old++) {
       const next = exported.remap[old] as number;
       if (next < 0) continue;
       const meta = this.metas[old] as SlotMeta;
       metas[next] = meta;
-      vectors[next] = this.vectors[old];
       groups[next] = this.group(meta.corpusId);
     }
     this.metas = metas;
-    this.vectors = vectors;
+    this.dense.compact(exported.remap, exported.ids.length);
     this.slotOf = new Map(exported.ids.map((id, slot) => [id, slot]));
     this.sparse = new SparseIndex();
     this.sparse.importArrays(exported.arrays, groups);
