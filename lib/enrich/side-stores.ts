@@ -23,6 +23,8 @@ export function sideStoreSettings(kind: SideIndex, s = env()): StoreSettings {
     qdrantUrl: s.QDRANT_URL,
     qdrantApiKey: s.QDRANT_API_KEY,
     qdrantCollection: `${s.QDRANT_COLLECTION}_${kind}`,
+    qdrantShards: s.QDRANT_SHARDS,
+    qdrantReplicationFactor: s.QDRANT_REPLICATION_FACTOR,
     denseSize: s.EMBEDDINGS_DIMENSIONS,
     busyTimeoutMs: s.DB_BUSY_TIMEOUT_MS,
     ann: annSettings(s),
