@@ -1,9 +1,11 @@
 // Load benchmark: the production server with fake model servers of realistic latency (400 ms to the
 // first token, 40 tokens/s), N simulated lawyers asking at once through the same server action the
 // browser uses, without and with an import running. Prints figures; asserts nothing.
-//   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import]
+//   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import --postgres]
+// --postgres: the app database on a private, throwaway PostgreSQL (scripts/pg-test-server.sh)
+// instead of SQLite; busy errors are counted from the server log either way.
 import "./load-env";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +27,16 @@ const SOURCE = existsSync("../shared/data/precedents") ? "../shared/data/precede
 
 const work = mkdtempSync(join(tmpdir(), "rar-load-"));
 const dataDir = join(work, "data");
-const dbUrl = `file:${join(dataDir, "app.db")}`;
+const postgres = process.argv.includes("--postgres")
+  ? (() => {
+      const [url, dir] = execFileSync("bash", ["scripts/pg-test-server.sh", "start"], { encoding: "utf8" })
+        .trim()
+        .split(/\s+/);
+      if (!url || !dir) throw new Error("PostgreSQL를 시작하지 못했습니다 (scripts/pg-test-server.sh start).");
+      return { url, dir };
+    })()
+  : undefined;
+const dbUrl = postgres?.url ?? `file:${join(dataDir, "app.db")}`;
 
 // ── fake models: 400 ms to first token, 40 tokens/s at ~2 characters a token ─────────────────────
 const answerText =
@@ -77,7 +88,7 @@ function run(args: string[], inherit = false): Promise<string> {
 const tsx = (script: string, args: string[] = [], extra: string[] = []) =>
   run([...extra, "--import", "tsx", script, ...args]);
 
-console.log(`작업 폴더 ${work}; 말뭉치 ${SOURCE}`);
+console.log(`작업 폴더 ${work}; 말뭉치 ${SOURCE}; 데이터베이스 ${postgres ? "PostgreSQL" : "SQLite"}`);
 mkdirSync(dataDir, { recursive: true });
 await tsx("scripts/db-migrate.ts", [], ["--experimental-wasm-modules", "--no-warnings"]);
 await tsx("scripts/db-seed.ts");
@@ -240,4 +251,5 @@ console.log(
     (WITH_IMPORT ? `; 측정이 끝날 때 가져오기 ${importStillRunning ? "진행 중이었음" : "이미 끝나 있었음"}` : ""),
 );
 if (!process.argv.includes("--keep")) rmSync(work, { recursive: true, force: true });
+if (postgres) execFileSync("bash", ["scripts/pg-test-server.sh", "stop", postgres.dir]);
 process.exit(0);
