@@ -278,11 +278,6 @@ export function filesDir(settings: Env = env()): string {
   return settings.FILES_DIR ?? settings.DATA_DIR;
 }
 
-/** Several servers may share this database (PostgreSQL); SQLite is one server's. */
-export function sharedDatabase(settings: Env = env()): boolean {
-  return /^postgres(ql)?:/i.test(settings.DATABASE_URL);
-}
-
 /** Drops the cached settings; only tests that change process.env need it. */
 export function resetEnvCache(): void {
   cached = undefined;

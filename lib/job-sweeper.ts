@@ -30,8 +30,9 @@ export function startStaleJobSweeper(): void {
   timer = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    // Answers whose server died (another instance, on PostgreSQL) stop showing as running, too.
-    Promise.all([sweepAllStaleJobs(), closeStaleAnswers()])
+    // Answers whose server died (another instance, on PostgreSQL) stop showing as running, too; on
+    // SQLite every streaming answer is this process's (the rest were closed at start).
+    Promise.all([sweepAllStaleJobs(), dbProvider() === "postgresql" ? closeStaleAnswers() : 0])
       .catch(logError)
       .finally(() => {
         sweeping = false;

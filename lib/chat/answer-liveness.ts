@@ -1,5 +1,5 @@
 import { closeDanglingMessages } from "../db/chats";
-import { sharedDatabase } from "../env";
+import { dbProvider } from "../db/client";
 
 /**
  * Whether a stored "streaming" answer still has a writer. The writing server saves its progress at
@@ -20,7 +20,7 @@ export function answerWriterAlive(updatedAt: Date, now: number = Date.now()): bo
 
 /** At start: closes answers cut off by a stopped server (all of them on a one-server database). */
 export function closeAnswersAtStart(): Promise<number> {
-  return sharedDatabase() ? closeStaleAnswers() : closeDanglingMessages();
+  return dbProvider() === "postgresql" ? closeStaleAnswers() : closeDanglingMessages();
 }
 
 /** Periodically: answers whose writer stopped beating are marked interrupted (text kept). */

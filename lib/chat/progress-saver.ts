@@ -1,4 +1,5 @@
 import { saveMessageProgress } from "../db/chats";
+import { dbProvider } from "../db/client";
 import { logError } from "../errors";
 import { ANSWER_BEAT_MS } from "./answer-liveness";
 import type { AnswerRecord } from "./types";
@@ -12,7 +13,8 @@ const DEFAULT_EVERY_MS = 2_000;
  * change (the answer itself goes on streaming).
  *
  * While nothing changes (waiting on a slow model) it still saves every `beatMs`: the write's
- * updatedAt tells other servers and the stale sweep that this answer has a live writer.
+ * updatedAt tells other servers and the stale sweep that this answer has a live writer. Only a
+ * shared database (PostgreSQL) needs that; on SQLite this process is the only writer, so no beat.
  */
 export class ProgressSaver {
   private dirty = false;
@@ -20,7 +22,7 @@ export class ProgressSaver {
   private inFlight: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly everyMs: number;
-  private readonly beat: ReturnType<typeof setInterval>;
+  private readonly beat: ReturnType<typeof setInterval> | undefined;
   private readonly onNotStreaming?: () => void;
 
   constructor(
@@ -30,11 +32,14 @@ export class ProgressSaver {
   ) {
     this.everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
     this.onNotStreaming = options.onNotStreaming;
-    this.beat = setInterval(() => {
-      this.dirty = true;
-      if (!this.timer) this.flush();
-    }, options.beatMs ?? ANSWER_BEAT_MS);
-    this.beat.unref?.();
+    const beatMs = options.beatMs ?? (dbProvider() === "postgresql" ? ANSWER_BEAT_MS : undefined);
+    this.beat = beatMs
+      ? setInterval(() => {
+          this.dirty = true;
+          if (!this.timer) this.flush();
+        }, beatMs)
+      : undefined;
+    this.beat?.unref?.();
   }
 
   changed(): void {

@@ -1,5 +1,5 @@
 import { findOwnMessage } from "../db/chats";
-import { sharedDatabase } from "../env";
+import { dbProvider } from "../db/client";
 import { AppError } from "../errors";
 import { answerWriterAlive } from "./answer-liveness";
 import { type AnswerState, stateFromStored } from "./state";
@@ -20,7 +20,7 @@ export async function resumeAnswer(
   let status: string = message.status;
   if (
     (status === "streaming" || status === "stopping") &&
-    !((options.shared ?? sharedDatabase()) && answerWriterAlive(message.updatedAt))
+    !((options.shared ?? dbProvider() === "postgresql") && answerWriterAlive(message.updatedAt))
   )
     status = "interrupted";
   return stateFromStored(message.content, status, message.trace);

@@ -1,5 +1,5 @@
 import { requestMessageStop } from "../db/chats";
-import { sharedDatabase } from "../env";
+import { dbProvider } from "../db/client";
 import { stopRun } from "./running";
 
 /**
@@ -9,5 +9,5 @@ import { stopRun } from "./running";
  */
 export async function stopAnswer(userId: string, messageId: string): Promise<boolean> {
   if (stopRun(messageId, userId)) return true;
-  return sharedDatabase() ? requestMessageStop(userId, messageId) : false;
+  return dbProvider() === "postgresql" ? requestMessageStop(userId, messageId) : false;
 }

@@ -1,4 +1,5 @@
-import { env, sharedDatabase } from "../env";
+import { providerOf } from "../db/provider";
+import { env } from "../env";
 import { AppError } from "../errors";
 import { acquireInstanceLock } from "./instance-lock";
 
@@ -10,7 +11,7 @@ import { acquireInstanceLock } from "./instance-lock";
 export function claimDataDirectory(): void {
   const settings = env();
   // Several instances need an index and a database built for it: Qdrant and PostgreSQL.
-  if (settings.VECTOR_STORE === "qdrant" && sharedDatabase()) return;
+  if (settings.VECTOR_STORE === "qdrant" && providerOf(settings.DATABASE_URL) === "postgresql") return;
   try {
     const lock = acquireInstanceLock({ dataDir: settings.DATA_DIR });
     // Next's own SIGINT/SIGTERM handling ends in process.exit; a kill -9 leaves the file, which the
