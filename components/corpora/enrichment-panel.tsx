@@ -1,9 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { cancelJobAction, resumeJobAction } from "@/app/(app)/admin/corpora/actions";
 import { setContextSwitchesAction, startEnrichmentAction } from "@/app/(app)/admin/corpora/enrich-actions";
+import { fetchJobView, useJobPoll } from "@/components/jobs/use-job-poll";
 import type { CorpusEnrichmentView, EnrichmentJobView, KindState } from "@/lib/enrich/view";
 import { EnrichmentProgress, KIND_TEXT, money } from "./enrichment-progress";
 
@@ -46,25 +47,9 @@ export function EnrichmentPanel({ corpusId, view }: { corpusId: string; view: Co
   // A fresh server render (after an action, or the job's end) brings the latest job.
   useEffect(() => setJob(view.job), [view.job]);
 
-  const reload = useCallback(async (id: string) => {
-    const response = await fetch(`/api/admin/enrichment/${id}`, { cache: "no-store" }).catch(() => null);
-    return response?.ok ? ((await response.json()) as EnrichmentJobView) : null;
-  }, []);
+  const reload = (id: string) => fetchJobView<EnrichmentJobView>(`/api/admin/enrichment/${id}`);
 
-  useEffect(() => {
-    if (!jobId || !active) return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      const next = await reload(jobId);
-      if (!next || stopped) return;
-      setJob(next);
-      if (next.status !== "queued" && next.status !== "running") router.refresh();
-    }, 1000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [jobId, active, router, reload]);
+  useJobPoll<EnrichmentJobView>(jobId && `/api/admin/enrichment/${jobId}`, active, 1000, setJob);
 
   const run = (task: () => Promise<{ error?: string; job?: EnrichmentJobView }>) =>
     startTransition(async () => {

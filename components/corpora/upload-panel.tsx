@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cancelJobAction, resumeJobAction } from "@/app/(app)/admin/corpora/actions";
+import { fetchJobView, useJobPoll } from "@/components/jobs/use-job-poll";
 import { zeroCounts } from "@/lib/ingest/job-counts";
 import { JobProgress, type JobView } from "./job-progress";
 
@@ -46,26 +47,10 @@ export function UploadPanel({ corpusId, maxBytes, maxFiles, initialJob }: Props)
   const active = job && (job.status === "queued" || job.status === "running");
   const jobId = job?.id;
 
-  const reload = useCallback(async (id: string) => {
-    const response = await fetch(`/api/admin/jobs/${id}`, { cache: "no-store" }).catch(() => null);
-    return response?.ok ? ((await response.json()) as JobView) : null;
-  }, []);
+  const reload = (id: string) => fetchJobView<JobView>(`/api/admin/jobs/${id}`);
 
   // Poll while the job runs; refresh the server-rendered document list when it ends.
-  useEffect(() => {
-    if (!jobId || !active) return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      const next = await reload(jobId);
-      if (!next || stopped) return;
-      setJob(next);
-      if (next.status !== "queued" && next.status !== "running") router.refresh();
-    }, 800);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [jobId, active, router, reload]);
+  useJobPoll<JobView>(jobId && `/api/admin/jobs/${jobId}`, Boolean(active), 800, setJob);
 
   const control = async (action: typeof cancelJobAction) => {
     if (!job) return;

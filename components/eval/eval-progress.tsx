@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { cancelEvalAction, resumeEvalAction } from "@/app/(app)/admin/eval/actions";
+import { fetchJobView, useJobPoll } from "@/components/jobs/use-job-poll";
 import { ProgressBar } from "@/components/progress-bar";
 import type { EvalJobStatus } from "@/lib/db/eval-jobs";
 import { EVAL_STATUS_TEXT } from "./status-text";
@@ -17,24 +17,11 @@ interface JobView {
 
 /** Live progress of an evaluation; the page re-renders with the report when it finishes. */
 export function EvalProgress({ id, initial }: { id: string; initial: JobView }) {
-  const router = useRouter();
   const [job, setJob] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const active = job.status === "queued" || job.status === "running";
-  const reload = useCallback(async () => {
-    const response = await fetch(`/api/admin/evals/${id}`, { cache: "no-store" }).catch(() => null);
-    return response?.ok ? ((await response.json()) as JobView) : null;
-  }, [id]);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(async () => {
-      const next = await reload();
-      if (!next) return;
-      setJob(next);
-      if (next.status !== "queued" && next.status !== "running") router.refresh();
-    }, 700);
-    return () => clearInterval(timer);
-  }, [active, router, reload]);
+  const reload = () => fetchJobView<JobView>(`/api/admin/evals/${id}`);
+  useJobPoll<JobView>(`/api/admin/evals/${id}`, active, 700, setJob);
   const act = async (action: typeof cancelEvalAction) => {
     const result = await action(id);
     setError(result.error ?? null);
