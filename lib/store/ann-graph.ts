@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { Index, MetricKind, ScalarKind } from "usearch";
 
 /**
@@ -19,6 +20,8 @@ export const CONNECTIVITY = 16;
 export const EXPANSION_ADD = 100;
 /** Candidates asked of the graph per result wanted, all scored again exactly. */
 export const OVERSAMPLE = 2;
+/** The most threads an insertion uses (DenseIndex.build; the index worker decides when). */
+export const BUILD_THREADS = Math.max(1, Math.min(4, availableParallelism()));
 
 export function createIndex(dims: number, ef: number): Index {
   return new Index({
@@ -116,8 +119,11 @@ export class AnnGraph {
     return Array.from(this.slotOfLabel.subarray(0, this.count), (slot) => (slot < 0 ? null : idOf(slot)));
   }
 
-  /** Inserts vectors (usearch in this thread, one core: the server's thread keeps the other). */
-  add(slots: number[], vectors: Float32Array[]): void {
+  /**
+   * Inserts vectors, on `threads` threads of usearch's own (the caller waits for all of them; see
+   * DenseIndex.build for when more than one is used).
+   */
+  add(slots: number[], vectors: Float32Array[], threads = 1): void {
     if (slots.length === 0) return;
     if (this.count + slots.length > this.slotOfLabel.length) {
       const grown = new Int32Array(Math.ceil((this.count + slots.length) * 1.5)).fill(-1);
@@ -134,7 +140,11 @@ export class AnnGraph {
       this.slotOfLabel[label] = slot;
     }
     this.count += slots.length;
-    this.index.add(keys, flat, 1);
+    // usearch sets aside per-thread state only when an insertion makes it grow, for that call's
+    // thread count; a later call on more threads than that fails ("Reserve capacity ahead of
+    // insertions"). So every growing call reserves for the most threads any call will use.
+    const grows = this.index.size() + slots.length >= this.index.capacity();
+    this.index.add(keys, flat, grows ? BUILD_THREADS : Math.min(threads, BUILD_THREADS));
   }
 
   /** Forgets a slot at once; usearch removes its node in unlink(). */

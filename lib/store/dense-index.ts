@@ -43,8 +43,8 @@ export interface DenseHit {
 }
 
 /**
- * Insertions (~0.3–1 ms each at 1,024 dimensions) and removals per usearch call: the time left in a
- * build slice is checked between calls, so a slice overruns its budget by at most one call.
+ * Insertions (~0.3–1 ms each at 1,024 dimensions) and removals per usearch call (per thread): the
+ * time left in a build slice is checked between calls, so a slice overruns its budget by at most one call.
  */
 const ADD_BATCH = 8;
 const UNLINK_BATCH = 32;
@@ -159,8 +159,12 @@ export class DenseIndex {
     this.stats.graphsBuilt += 1;
   }
 
-  /** Inserts pending vectors and applies removals for about `budgetMs`; returns how much it did. */
-  build(budgetMs: number): number {
+  /**
+   * Inserts pending vectors and applies removals for about `budgetMs`; returns how much it did.
+   * `threads` > 1 splits each batch of insertions over that many threads (usearch's; the index
+   * worker uses them only once the change log is applied — see index-worker.ts).
+   */
+  build(budgetMs: number, threads = 1): number {
     const started = performance.now();
     const spent = () => performance.now() - started >= budgetMs;
     let done = 0;
@@ -177,12 +181,13 @@ export class DenseIndex {
           const slots: number[] = [];
           for (const slot of group.pending) {
             slots.push(slot);
-            if (slots.length === ADD_BATCH) break;
+            if (slots.length === ADD_BATCH * threads) break;
           }
           for (const slot of slots) group.pending.delete(slot);
           graph.add(
             slots,
             slots.map((slot) => this.vectors[slot] as Float32Array),
+            threads,
           );
           this.stats.inserted += slots.length;
           done += slots.length;

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
+import { BUILD_THREADS } from "./ann-graph";
 import { ANN_DEFAULTS } from "./ann-options";
 import { headSeq, storeId } from "./change-log";
 import { normalized } from "./embedded-schema";
@@ -29,6 +30,15 @@ import type { MemoryIndex } from "./memory-index";
 const SYNC_BACKLOG = 500;
 /** Graph insertions per turn: ~1–3 ms each at 1,024 dimensions, so a search waits at most this long. */
 const GRAPH_SLICE_MS = 25;
+/**
+ * Threads for graph insertions once the change log is applied. While changes arrive, a writer (an
+ * import) is running on another core and the graph takes one thread between slices of the log; once
+ * they stop, what is left is the graph's backlog alone, and on one thread that backlog outlasted the
+ * import by more than half its time (bench:ingest: usearch's insertions on 2 threads run 1.9× as
+ * fast as on one, 6,238 vs 3,324 per second at 120k × 1,024 on 2 cores, scripts/measure-ann.ts).
+ * A search still waits at most one slice, and the server's own thread mostly waits on model calls.
+ */
+const DRAIN_THREADS = BUILD_THREADS;
 
 const init = workerData as WorkerInit;
 const port = parentPort;
@@ -185,8 +195,8 @@ function writeSnapshotNow(): void {
 }
 
 /** One slice of graph insertions; counts as a change for the snapshot timer (graphs saved with it). */
-function buildGraphs(at: MemoryIndex): void {
-  if (at.dense.build(GRAPH_SLICE_MS) > 0) markDirty();
+function buildGraphs(at: MemoryIndex, threads = 1): void {
+  if (at.dense.build(GRAPH_SLICE_MS, threads) > 0) markDirty();
 }
 
 function apply(at: MemoryIndex): Applied {
@@ -223,7 +233,7 @@ async function pump(): Promise<void> {
       serve(index, true);
       if (closed) return;
       if (index.dense.backlog > 0) {
-        buildGraphs(index);
+        buildGraphs(index, DRAIN_THREADS);
         await yieldTurn();
         continue;
       }
