@@ -5,7 +5,7 @@ import { loadAnn, peekAnn, removeStaleAnnFiles, saveAnn, saveAnnNow } from "./an
 import { AnnGraph } from "./ann-graph";
 import { prune, prunedThrough } from "./change-log";
 import type { MemoryIndex, SlotMeta } from "./memory-index";
-import { peekSnapshot, writeSnapshot } from "./sparse-snapshot";
+import { peekSnapshot, writeSnapshot, writeSnapshotPieces } from "./sparse-snapshot";
 
 /**
  * The index worker's files beside `chunks.db`: the BM25 snapshot (sparse-snapshot.ts) and the HNSW
@@ -37,10 +37,26 @@ export function writeSnapshotOf(db: Database.Database, dir: string, id: number, 
   if (at.cursor < prunedThrough(db)) return "behind" as const;
   const existing = peekSnapshot(snapshotPath(dir));
   if (existing && existing.storeId === id && existing.seq >= at.cursor) return "current" as const;
-  const exported = at.exportLive();
-  writeSnapshot(snapshotPath(dir), { seq: at.cursor, storeId: id, ids: exported.ids, ...exported.arrays });
+  const stamp = { seq: at.cursor, storeId: id };
+  if (at.slots > at.live) {
+    // Holes to drop: the compacted arrays are written and become the index.
+    const exported = at.exportLive();
+    writeSnapshot(snapshotPath(dir), { ...stamp, ids: exported.ids, ...exported.arrays });
+    prune(db, at.cursor);
+    at.compact(exported);
+    return "written" as const;
+  }
+  // None: written straight from the index, without a second copy of its postings.
+  const { ids, layout } = at.exportLayout();
+  // A generator, not an array: each piece reuses one buffer and must be written before the next.
+  function* body() {
+    yield layout.lengths;
+    yield layout.counts;
+    yield* layout.slotPieces();
+    yield* layout.tfPieces();
+  }
+  writeSnapshotPieces(snapshotPath(dir), stamp, { ids, terms: layout.terms }, body());
   prune(db, at.cursor);
-  if (at.slots > at.live) at.compact(exported);
   return "written" as const;
 }
 

@@ -151,6 +151,21 @@ export class MemoryIndex {
     return { ids, remap, arrays: this.sparse.exportArrays(remap, ids.length) };
   }
 
+  /**
+   * For a snapshot of an index without holes (slots = live): the ids and the postings' layout,
+   * the postings handed over a piece at a time rather than copied (SparseIndex.exportLayout).
+   */
+  exportLayout() {
+    const remap = new Int32Array(this.metas.length).fill(-1);
+    const ids: string[] = [];
+    for (const [slot, meta] of this.metas.entries()) {
+      if (!meta) continue;
+      remap[slot] = ids.length;
+      ids.push(meta.id);
+    }
+    return { ids, layout: this.sparse.exportLayout(remap, ids.length) };
+  }
+
   /** Drops the holes left by replaced and deleted chunks, from an export of this very index. */
   compact(exported: { ids: string[]; remap: Int32Array; arrays: SparseArrays }): void {
     const metas: SlotMeta[] = new Array(exported.ids.length);

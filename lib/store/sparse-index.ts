@@ -129,6 +129,57 @@ export class SparseIndex {
   }
 
   /**
+   * What exportArrays() returns, without copying the postings: the terms, their live counts and the
+   * lengths now, and `pieces()` to go through the renamed slots, then the tfs, a bufferful at a time
+   * (one buffer, reused: each piece must be consumed before the next is asked for, and nothing may
+   * change the index meanwhile). A snapshot of an index without holes is written from this, so the
+   * write needs a few MB instead of a second copy of every posting (~100 MB at 120k chunks).
+   */
+  exportLayout(remap: Int32Array, liveCount: number, piece = 1 << 18) {
+    const live = (slot: number) => {
+      const next = slot < remap.length ? (remap[slot] as number) : -1;
+      return next >= 0 && (this.lengths[slot] as number) >= 0 ? next : -1;
+    };
+    const terms: string[] = [];
+    const counts: number[] = [];
+    const kept: Postings[] = [];
+    for (const [term, p] of this.postings) {
+      let count = 0;
+      for (let i = 0; i < p.length; i++) if (live(p.slots[i] as number) >= 0) count += 1;
+      if (count === 0) continue;
+      terms.push(term);
+      counts.push(count);
+      kept.push(p);
+    }
+    const lengths = new Int32Array(liveCount);
+    for (let old = 0; old < remap.length; old++) {
+      const next = remap[old] as number;
+      if (next >= 0) lengths[next] = this.lengths[old] as number;
+    }
+    function* pieces<T extends Int32Array | Uint16Array>(buffer: T, value: (p: Postings, i: number) => number) {
+      let at = 0;
+      for (const p of kept) {
+        for (let i = 0; i < p.length; i++) {
+          if (live(p.slots[i] as number) < 0) continue;
+          buffer[at++] = value(p, i);
+          if (at === buffer.length) {
+            yield buffer;
+            at = 0;
+          }
+        }
+      }
+      if (at > 0) yield buffer.subarray(0, at) as T;
+    }
+    return {
+      terms,
+      counts: Int32Array.from(counts),
+      lengths,
+      slotPieces: () => pieces(new Int32Array(piece), (p, i) => live(p.slots[i] as number)),
+      tfPieces: () => pieces(new Uint16Array(piece), (p, i) => p.tfs[i] as number),
+    };
+  }
+
+  /**
    * The live postings with slot `old` renamed `remap[old]` (−1: dropped). Live slots must map to
    * 0..n−1 in their original order so each term's postings stay sorted.
    */
@@ -160,7 +211,12 @@ export class SparseIndex {
       const next = remap[old] as number;
       if (next >= 0) lengths[next] = this.lengths[old] as number;
     }
-    return { terms, counts: Int32Array.from(counts), slots: slots.slice(0, at), tfs: tfs.slice(0, at), lengths };
+    // slice() would copy every posting a second time (~120 MB at 120k chunks, at the peak of a
+    // snapshot write); a view keeps the few left-out postings of deleted chunks instead. Copied
+    // only when deletions left much of the arrays unused (they become the compacted index).
+    const trim = <T extends Int32Array | Uint16Array>(a: T): T =>
+      (at >= total * 0.9 ? a.subarray(0, at) : a.slice(0, at)) as T;
+    return { terms, counts: Int32Array.from(counts), slots: trim(slots), tfs: trim(tfs), lengths };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { threadId } from "node:worker_threads";
 import type { SparseArrays } from "./sparse-index";
 
@@ -29,19 +29,33 @@ export interface Snapshot extends SparseArrays, SnapshotStamp {
 }
 
 export function writeSnapshot(path: string, snapshot: Snapshot): void {
-  const header = Buffer.from(JSON.stringify({ ids: snapshot.ids, terms: snapshot.terms }), "utf8");
+  const { seq, storeId, ids, terms, lengths, counts, slots, tfs } = snapshot;
+  writeSnapshotPieces(path, { seq, storeId }, { ids, terms }, [lengths, counts, slots, tfs]);
+}
+
+/**
+ * The same file, its body written piece by piece in the layout's order (lengths, counts, slots,
+ * tfs): SparseIndex.exportLayout() hands the postings over a bufferful at a time.
+ */
+export function writeSnapshotPieces(
+  path: string,
+  stamp: SnapshotStamp,
+  header: { ids: string[]; terms: string[] },
+  body: Iterable<ArrayBufferView>,
+): void {
+  const json = Buffer.from(JSON.stringify(header), "utf8");
   const prefix = Buffer.alloc(PREFIX);
   prefix.write(MAGIC, 0, "latin1");
-  prefix.writeUInt32LE(header.length, 4);
-  prefix.writeDoubleLE(snapshot.seq, 8);
-  prefix.writeDoubleLE(snapshot.storeId, 16);
-  const padding = Buffer.alloc((4 - ((PREFIX + header.length) % 4)) % 4);
-  const parts = [prefix, header, padding, snapshot.lengths, snapshot.counts, snapshot.slots, snapshot.tfs];
+  prefix.writeUInt32LE(json.length, 4);
+  prefix.writeDoubleLE(stamp.seq, 8);
+  prefix.writeDoubleLE(stamp.storeId, 16);
+  const padding = Buffer.alloc((4 - ((PREFIX + json.length) % 4)) % 4);
   // Written beside, then renamed over: a reader never sees half a file.
   const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   const fd = openSync(temporary, "w");
   try {
-    for (const part of parts) writeSync(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
+    for (const part of [prefix, json, padding]) writeSync(fd, part);
+    for (const part of body) writeSync(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
   } finally {
     closeSync(fd);
   }
@@ -69,26 +83,34 @@ export function peekSnapshot(path: string): SnapshotStamp | undefined {
 export function readSnapshot(path: string, accept: (stamp: SnapshotStamp) => boolean): Snapshot | undefined {
   const stamp = peekSnapshot(path);
   if (!stamp || !accept(stamp)) return undefined;
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, "r");
   } catch {
     return undefined;
   }
   try {
-    if (bytes.length < PREFIX || bytes.toString("latin1", 0, 4) !== MAGIC) return undefined;
+    // Read straight into the buffer the typed arrays below are views on: one copy of the postings
+    // in memory while loading, not the file's bytes and then an aligned copy of them.
+    const size = fstatSync(fd).size;
+    const prefix = Buffer.alloc(PREFIX);
+    if (readSync(fd, prefix, 0, PREFIX, 0) < PREFIX || prefix.toString("latin1", 0, 4) !== MAGIC) return undefined;
     // Renamed over between the peek and the read: the stamp must be checked again.
-    const seq = bytes.readDoubleLE(8);
-    const storeId = bytes.readDoubleLE(16);
+    const seq = prefix.readDoubleLE(8);
+    const storeId = prefix.readDoubleLE(16);
     if (!accept({ seq, storeId })) return undefined;
-    const headerLength = bytes.readUInt32LE(4);
-    const header = JSON.parse(bytes.subarray(PREFIX, PREFIX + headerLength).toString("utf8")) as {
-      ids: string[];
-      terms: string[];
-    };
-    // Copy the body once into an aligned buffer; the typed arrays below are views on it.
+    const headerLength = prefix.readUInt32LE(4);
+    const json = Buffer.alloc(headerLength);
+    if (readSync(fd, json, 0, headerLength, PREFIX) < headerLength) return undefined;
+    const header = JSON.parse(json.toString("utf8")) as { ids: string[]; terms: string[] };
     const bodyStart = PREFIX + headerLength + ((4 - ((PREFIX + headerLength) % 4)) % 4);
-    const body = new Uint8Array(bytes.subarray(bodyStart)).buffer;
+    const body = new ArrayBuffer(Math.max(0, size - bodyStart));
+    const view = new Uint8Array(body);
+    for (let at = 0; at < view.length; ) {
+      const read = readSync(fd, view, at, view.length - at, bodyStart + at);
+      if (read === 0) return undefined;
+      at += read;
+    }
     const lengths = new Int32Array(body, 0, header.ids.length);
     const counts = new Int32Array(body, lengths.byteLength, header.terms.length);
     let total = 0;
@@ -100,5 +122,7 @@ export function readSnapshot(path: string, accept: (stamp: SnapshotStamp) => boo
   } catch {
     // A truncated or foreign file: rebuild from SQLite instead.
     return undefined;
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { SparseIndex } from "@/lib/store/sparse-index";
+import { readSnapshot, writeSnapshot, writeSnapshotPieces } from "@/lib/store/sparse-snapshot";
 import type { VectorStore } from "@/lib/store/types";
 import { toIndexed } from "./contract";
 
@@ -88,5 +90,45 @@ describe("embedded store index snapshot", () => {
     expect(await damaged.count()).toBe(5);
     expect((await damaged.sparseSearch(tokenizeKo("보증금"), { topN: 1 }))[0]?.chunk.caseNo).toBe("2000다2");
     await damaged.close();
+  });
+});
+
+describe("snapshot written piece by piece", () => {
+  it("writes the same file as the copied arrays, the postings a small buffer at a time, and reads back", () => {
+    const sparse = new SparseIndex();
+    for (const [slot, text] of TEXTS.entries()) sparse.add(slot, slot % 2, tokenizeKo(text));
+    sparse.remove(2);
+    // Slot 2 deleted: the others renumbered 0..3, as a compacting snapshot does.
+    const remap = Int32Array.from([0, 1, -1, 2, 3]);
+    const ids = ["a", "b", "d", "e"];
+    const dir = mkdtempSync(join(tmpdir(), "rar-pieces-"));
+    const stamp = { seq: 7, storeId: 3 };
+    try {
+      writeSnapshot(join(dir, "copied"), { ...stamp, ids, ...sparse.exportArrays(remap, 4) });
+      const layout = sparse.exportLayout(remap, 4, 5);
+      let pieces = 0;
+      function* body() {
+        yield layout.lengths;
+        yield layout.counts;
+        for (const piece of layout.slotPieces()) {
+          pieces += 1;
+          yield piece;
+        }
+        yield* layout.tfPieces();
+      }
+      writeSnapshotPieces(join(dir, "pieces"), stamp, { ids, terms: layout.terms }, body());
+      expect(pieces).toBeGreaterThan(3);
+      expect(readFileSync(join(dir, "pieces")).equals(readFileSync(join(dir, "copied")))).toBe(true);
+      const read = readSnapshot(join(dir, "pieces"), (s) => s.seq === 7);
+      expect(read?.ids).toEqual(ids);
+      expect(read?.lengths[2]).toBe(tokenizeKo(TEXTS[3] as string).length);
+      expect(readSnapshot(join(dir, "pieces"), (s) => s.seq === 8)).toBeUndefined();
+      // A truncated file is refused, not half read.
+      const whole = readFileSync(join(dir, "pieces"));
+      writeFileSync(join(dir, "cut"), whole.subarray(0, whole.length - 9));
+      expect(readSnapshot(join(dir, "cut"), () => true)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
