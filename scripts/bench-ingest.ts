@@ -6,11 +6,12 @@
 // default, gives neighbourhoods as real embeddings have; "random" has none, the worst case for any
 // graph) and compares dense top-30 search (HNSW graphs, dense-index.ts) with brute force on the same
 // queries. The machine's load average is printed at the start and the end (it skews every figure).
-// Two store instances on one directory play the server and the ingest CLI: "cli" only writes (it
-// never starts an index worker); "server" searches, and its index worker applies the CLI's writes
-// from the change log while they happen (in its own thread, as in the real server).
+// Two processes on one store directory play the server and the ingest CLI: the CLI
+// (bench-ingest-writer.ts) only writes (it never starts an index worker); this process is the
+// server: it searches, and its index worker applies the CLI's writes from the change log while they
+// happen (in its own thread, as in the real server). So the memory figures are the server's alone.
 import "./load-env";
-import { execSync } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +22,6 @@ import { tokenizeKo } from "../lib/ingest/tokenize-ko";
 import { CONNECTIVITY, EXPANSION_ADD, OVERSAMPLE } from "../lib/store/ann-graph";
 import { ANN_DEFAULTS } from "../lib/store/ann-options";
 import { EmbeddedStore } from "../lib/store/embedded-store";
-import type { IndexedChunk } from "../lib/store/types";
 import { type VectorKind, vectorSource } from "./ann-vectors";
 import { compareDense, describeComparison, graphsBuilt } from "./bench-dense";
 
@@ -34,7 +34,6 @@ const denseDims = Number(arg("--dense", "0"));
 const vectorKind = arg("--vectors", "text") as VectorKind;
 const ef = arg("--ef", "");
 const source = vectorSource(vectorKind, denseDims || 1);
-const vectorOf = (text: string) => (denseDims ? Array.from(source.chunk(text)) : undefined);
 const dir = arg("--dir", "../shared/data/precedents");
 const bench = arg("--bench", "../shared/data/dev/retrieval.jsonl");
 
@@ -46,7 +45,6 @@ const perPass = files.reduce(
 );
 const passes = Math.ceil(target / perPass);
 const storeDir = mkdtempSync(join(tmpdir(), "rar-bench-"));
-const cli = new EmbeddedStore(storeDir);
 const server = new EmbeddedStore(storeDir, ef ? { ann: { ef: Number(ef) } } : {});
 await server.count(); // starts the server's index worker on the empty store
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(0);
@@ -86,34 +84,26 @@ const loadAtStart = load();
 console.log(
   `${files.length} decisions × ${passes} passes ≈ ${perPass * passes} chunks${denseDims ? ` × ${denseDims} dims (${vectorKind} vectors)` : ""} → ${storeDir}`,
 );
-const started = performance.now();
-let chunks = 0;
-let batch: IndexedChunk[] = [];
-for (let pass = 0; pass < passes; pass++) {
-  for (const file of files) {
-    for (const decision of parseFile(file.name, file.bytes).decisions) {
-      // A new case number per pass makes every replica a distinct decision.
-      const replica = { ...decision, meta: { ...decision.meta, caseNo: `${decision.meta.caseNo}~${pass}` } };
-      for (const chunk of chunkDecision(replica, { corpusId: "bench" })) {
-        batch.push({ chunk, tokens: tokenizeKo(chunk.text), vector: vectorOf(chunk.text) });
-      }
-    }
-    if (batch.length >= 2000) {
-      await cli.upsert(batch);
-      chunks += batch.length;
-      batch = [];
-      // Lets the worker's messages through, as a real CLI's awaits on embeddings would.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-  process.stderr.write(
-    `\r  pass ${pass + 1}/${passes}: ${chunks} chunks, ${(chunks / ((performance.now() - started) / 1000)).toFixed(0)} chunks/s   `,
-  );
+/** The CLI's writes, in a child process (bench-ingest-writer.ts); resolves with its figures. */
+function write(chunkCount: number, corpus: string, tag: string): Promise<{ chunks: number; seconds: number }> {
+  const args = ["--import", "tsx", "scripts/bench-ingest-writer.ts", storeDir, "--dir", dir];
+  args.push("--chunks", String(chunkCount), "--corpus", corpus, "--tag", tag);
+  if (denseDims) args.push("--dense", String(denseDims), "--vectors", vectorKind);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    // Its figures come the moment its last write is committed (it closes its store after).
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0] as string));
+    });
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`bench-ingest-writer.ts exited with ${code}`));
+    });
+  });
 }
-await cli.upsert(batch);
-chunks += batch.length;
-const seconds = (performance.now() - started) / 1000;
-process.stderr.write("\n");
+
+const { chunks, seconds } = await write(perPass * passes, "bench", "");
 // (a) How far the server's index was behind when the CLI finished, and its incremental apply rate.
 const lagStarted = performance.now();
 const applied = await caughtUp();
@@ -172,24 +162,7 @@ rssNow("queried");
 // (a) again, on a live index: another 10% written by the CLI into a second corpus, caught up.
 const extra = Math.round(chunks / 10);
 const before = await server.indexStats();
-let extraBatch: IndexedChunk[] = [];
-let extraWrittenCount = 0;
-outer: for (let pass = 0; ; pass++) {
-  for (const file of files) {
-    for (const decision of parseFile(file.name, file.bytes).decisions) {
-      const replica = { ...decision, meta: { ...decision.meta, caseNo: `${decision.meta.caseNo}~extra${pass}` } };
-      for (const chunk of chunkDecision(replica, { corpusId: "bench-2" })) {
-        extraBatch.push({ chunk, tokens: tokenizeKo(chunk.text), vector: vectorOf(chunk.text) });
-        if (extraBatch.length < 2000 && extraWrittenCount + extraBatch.length < extra) continue;
-        await cli.upsert(extraBatch);
-        extraWrittenCount += extraBatch.length;
-        extraBatch = [];
-        await new Promise((resolve) => setImmediate(resolve));
-        if (extraWrittenCount >= extra) break outer;
-      }
-    }
-  }
-}
+await write(extra, "bench-2", "extra");
 const extraWritten = performance.now();
 const extraBurst = await eventLoopGap(async () => {
   // Searches while the worker applies what the CLI just wrote.
@@ -223,7 +196,7 @@ rssNow("filtered queries");
 const snapshotWrite = await eventLoopGap(() => server.flushSnapshot());
 rssNow("snapshot");
 const snapshotStats = await server.indexStats();
-await Promise.all([server.close(), cli.close()]);
+await server.close();
 // Peak of ingest + queries + snapshot; the reopens below hold a second index in this process.
 const peakRss = process.resourceUsage().maxRSS * 1024;
 const size = execSync(`du -sb ${storeDir}`).toString().split("\t")[0];
