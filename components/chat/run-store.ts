@@ -4,6 +4,7 @@ import { readStreamableValue, type StreamableValue } from "@ai-sdk/rsc";
 import { useSyncExternalStore } from "react";
 import { resumeAnswerAction } from "@/app/(app)/chat/actions";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
+import { applyPatch, type StatePatch } from "@/lib/chat/state-patch";
 
 /**
  * Answers the browser is following, by assistant message id, kept outside React: a chat view that
@@ -37,12 +38,20 @@ const LOST: AnswerState = {
   error: "서버와의 연결이 끊어졌습니다. 새로고침하면 저장된 답변을 다시 불러옵니다.",
 };
 
-/** Reads an answer's stream into the store (once per message, whoever asks). */
-export async function follow(messageId: string, stream: StreamableValue<AnswerState>): Promise<void> {
+/**
+ * Reads an answer's stream into the store (once per message, whoever asks): its first frame is the
+ * whole state, every later one what changed (lib/chat/state-patch.ts).
+ */
+export async function follow(messageId: string, stream: StreamableValue<StatePatch>): Promise<void> {
   if (reading.has(messageId)) return;
   reading.add(messageId);
+  let state: AnswerState | undefined;
   try {
-    for await (const state of readStreamableValue(stream)) if (state) set(messageId, state);
+    for await (const patch of readStreamableValue(stream)) {
+      if (!patch) continue;
+      state = applyPatch(state, patch);
+      set(messageId, state);
+    }
   } catch {
     // Keep what was shown; say the connection dropped (the server kept writing and storing it).
     set(messageId, { ...(states.get(messageId) ?? LOST), status: "error", error: LOST.error });

@@ -1,15 +1,17 @@
 "use server";
 
-import { createStreamableValue, type StreamableValue } from "@ai-sdk/rsc";
+import type { StreamableValue } from "@ai-sdk/rsc";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
 import { normalizeFilters } from "@/lib/chat/filters";
 import { chatFiltersSchema } from "@/lib/chat/filters-schema";
 import { resumeAnswer } from "@/lib/chat/resume";
-import { finishRun, publishRun, registerRun, watchRun } from "@/lib/chat/running";
+import { finishRun, publishRun, registerRun } from "@/lib/chat/running";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
+import type { StatePatch } from "@/lib/chat/state-patch";
 import { stopAnswer } from "@/lib/chat/stop";
+import { streamRun } from "@/lib/chat/stream-run";
 import { saveChatFilters } from "@/lib/db/chat-filters";
 import { failure, logError } from "@/lib/errors";
 import { STRATEGY_IDS } from "@/lib/rag/strategies/steps";
@@ -24,45 +26,13 @@ const askSchema = z.object({
 const messageIdSchema = z.string().min(1).max(64);
 
 export type AskResult =
-  | { ok: true; chatId: string; messageId: string; state: StreamableValue<AnswerState> }
+  | { ok: true; chatId: string; messageId: string; state: StreamableValue<StatePatch> }
   | { ok: false; message: string };
 
 export type ResumeResult =
-  | { ok: true; live: true; state: StreamableValue<AnswerState> }
+  | { ok: true; live: true; state: StreamableValue<StatePatch> }
   | { ok: true; live: false; final: AnswerState }
   | { ok: false; message: string };
-
-// Snapshots are throttled: an answer streams ~100 deltas; the browser needs ~20 frames a second.
-const FRAME_MS = 50;
-
-/** A browser's view of a running answer: whole state snapshots, throttled, ending with the final one. */
-function streamRun(messageId: string, userId: string): StreamableValue<AnswerState> | undefined {
-  let last = 0;
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  let latest: AnswerState | undefined;
-  const streamable = createStreamableValue<AnswerState>();
-  const watched = watchRun(messageId, userId, (state, final) => {
-    latest = state;
-    if (final) {
-      clearTimeout(pending);
-      watched?.unsubscribe();
-      streamable.done(state);
-    } else if (Date.now() - last >= FRAME_MS) {
-      last = Date.now();
-      streamable.update(state);
-    } else {
-      // The last change inside a frame is sent at the frame's end, not dropped.
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        last = Date.now();
-        if (latest && latest.status === "running") streamable.update(latest);
-      }, FRAME_MS);
-    }
-  });
-  if (!watched) return undefined;
-  streamable.update(watched.state);
-  return streamable.value;
-}
 
 /** Asks a question (in a new or an existing chat); the answer streams back as state snapshots. */
 export async function askAction(input: z.input<typeof askSchema>): Promise<AskResult> {
