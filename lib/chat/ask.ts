@@ -1,10 +1,10 @@
 import { generateChat } from "../ai/chat";
 import { recordFault } from "../ai/faults";
 import { standalonePrompt } from "../ai/prompts/standalone";
-import { saveChatFilters } from "../db/chat-filters";
-import { addMessage, createChat, findOwnChat, finishMessage, setChatStrategy } from "../db/chats";
+import { findOwnChat, finishMessage } from "../db/chats";
 import { listCorpora } from "../db/corpora";
 import { courtsOfLevel } from "../db/decision-lookup";
+import { storeQuestion } from "../db/store-question";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
@@ -37,8 +37,9 @@ export interface PreparedAsk {
 const titleOf = (question: string) => (question.length > 40 ? `${question.slice(0, 40)}…` : question);
 
 /**
- * Stores the question (and a new chat when none is given) and an empty answer to fill in. The
- * filters and the strategy become the chat's own: its next questions (and a reload) start from them.
+ * Stores the question (and a new chat when none is given) and an empty answer to fill in, in one
+ * transaction (lib/db/store-question.ts). The filters and the strategy become the chat's own: its
+ * next questions (and a reload) start from them.
  */
 export async function prepareAsk(
   userId: string,
@@ -50,24 +51,20 @@ export async function prepareAsk(
   const chosen = normalizeFilters(filters);
   let history: PreparedAsk["history"] = [];
   let remembered: string | null = null;
-  let id = chatId;
-  if (id) {
-    const chat = await findOwnChat(userId, id);
+  if (chatId) {
+    const chat = await findOwnChat(userId, chatId);
     if (!chat) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
     remembered = chat.strategy;
     history = chat.messages
       .filter((m) => m.status === "complete" && (m.role === "user" || m.role === "assistant"))
       .map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
-  } else {
-    id = (await createChat(userId, titleOf(question))).id;
   }
-  await saveChatFilters(userId, id, chosen);
-  if (strategy && strategy !== remembered) await setChatStrategy(userId, id, strategy);
-  await addMessage({ chatId: id, role: "user", content: question });
-  const answer = await addMessage({ chatId: id, role: "assistant", content: "", status: "streaming" });
+  const stored = await storeQuestion({ userId, chatId, title: titleOf(question), question, filters: chosen, strategy });
+  // The chat was deleted (or was never the user's) between the read above and this write.
+  if (!stored) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
   return {
-    chatId: id,
-    assistantMessageId: answer.id,
+    chatId: stored.chatId,
+    assistantMessageId: stored.assistantMessageId,
     question,
     history,
     filters: chosen,
