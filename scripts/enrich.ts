@@ -5,6 +5,7 @@
 //   npm run enrich -- --cancel <jobId>      cancel a job (a running one stops within about a second)
 // Ctrl+C stops at the next safe point and leaves the job interrupted, to be resumed.
 import "./load-env";
+import { lowerOwnPriority } from "../lib/bulk-priority";
 import { findCorpusByName } from "../lib/db/corpora";
 import { type EnrichmentCounts, getEnrichmentJob } from "../lib/db/enrichment";
 import { closeJob, getJob, type JobRecord, sweepStaleJobs } from "../lib/db/jobs";
@@ -18,6 +19,7 @@ import { requestProcessStop } from "../lib/job-runtime";
 import { formatSeconds } from "./progress-bar";
 
 const argv = process.argv.slice(2);
+lowerOwnPriority();
 const arg = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;

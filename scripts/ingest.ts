@@ -8,6 +8,7 @@
 import "./load-env";
 import { mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { lowerOwnPriority } from "../lib/bulk-priority";
 import { createCorpus, findCorpusByName, getCorpus } from "../lib/db/corpora";
 import {
   activeJob,
@@ -43,6 +44,7 @@ function parseArgs(argv: string[]) {
 }
 
 const args = parseArgs(process.argv.slice(2));
+lowerOwnPriority();
 if (!args.cancel && !args.resume && (!args.path || !args.corpus)) {
   console.error("사용법: npm run ingest -- <폴더|파일|zip> --corpus <말뭉치 이름> [--force]");
   console.error("        npm run ingest -- --resume <작업 id>   |   npm run ingest -- --cancel <작업 id>");
