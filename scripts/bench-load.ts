@@ -1,9 +1,11 @@
 // Load benchmark: the production server with fake model servers of realistic latency (400 ms to the
 // first token, 40 tokens/s), N simulated lawyers asking at once through the same server action the
 // browser uses, without and with an import running. Prints figures; asserts nothing.
-//   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import --postgres]
+//   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import --postgres
+//                          --profile DIR]
 // --postgres: the app database on a private, throwaway PostgreSQL (scripts/pg-test-server.sh)
 // instead of SQLite; busy errors are counted from the server log either way.
+// --profile DIR: the server writes a V8 CPU profile (.cpuprofile, for Chrome's DevTools) into DIR when it stops.
 import "./load-env";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -100,9 +102,18 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 // ── the server, and its memory ────────────────────────────────────────────────────────────────────
+const profileDir = arg("--profile", "");
 const server = spawn(
   process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", `${PORT}`],
+  [
+    ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []),
+    "node_modules/next/dist/bin/next",
+    "start",
+    "-H",
+    "127.0.0.1",
+    "-p",
+    `${PORT}`,
+  ],
   {
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -244,7 +255,9 @@ clearInterval(sampler);
 // Nothing lost: every question and every finished answer is in the database.
 const counts = JSON.parse(await tsx("scripts/bench-load-users.ts", ["--count"])) as Record<string, number>;
 const busy = (serverLog.match(/\[db:busy\]/g) ?? []).length;
+const serverExited = new Promise((resolve) => server.once("exit", resolve));
 server.kill("SIGTERM");
+await serverExited;
 await Promise.all([llm.close(), embeddings.close(), reranker.close()]);
 console.log(
   `\n저장 확인: 질문 ${counts.user}건, 완료된 답변 ${counts.complete}건, 그 밖의 답변 ${counts.other}건; 서버 로그의 db:busy ${busy}건` +
