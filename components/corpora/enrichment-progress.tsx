@@ -1,5 +1,6 @@
 "use client";
 
+import { JobControls, remainingText } from "@/components/jobs/job-controls";
 import { ProgressBar } from "@/components/progress-bar";
 import type { EnrichmentJobView } from "@/lib/enrich/view";
 
@@ -17,15 +18,6 @@ export const KIND_TEXT = { context: "맥락", atoms: "원자 질문" } as const;
 const number = new Intl.NumberFormat("ko-KR");
 /** Prices are in the admin's currency (any): a few decimals, no symbol. */
 export const money = (x: number) => x.toLocaleString("ko-KR", { maximumFractionDigits: x < 1 ? 4 : 2 });
-
-function eta(seconds: number | null): string {
-  if (seconds === null) return "남은 시간 계산 중";
-  if (seconds < 1) return "곧 끝납니다";
-  if (seconds < 60) return `약 ${Math.ceil(seconds)}초 남음`;
-  if (seconds < 3600) return `약 ${Math.ceil(seconds / 60)}분 남음`;
-  const h = Math.floor(seconds / 3600);
-  return `약 ${h}시간 ${Math.ceil((seconds - h * 3600) / 60)}분 남음`;
-}
 
 /** One enrichment job: counts, tokens, cost and its projection, ETA, failures; cancel and resume. */
 export function EnrichmentProgress({
@@ -54,7 +46,7 @@ export function EnrichmentProgress({
         </span>
         {job.status === "running" ? (
           <span className="shrink-0 text-xs text-muted" data-testid="enrich-eta">
-            {eta(job.etaSeconds)}
+            {remainingText(job.etaSeconds)}
           </span>
         ) : null}
       </div>
@@ -95,29 +87,16 @@ export function EnrichmentProgress({
           {job.message}
         </p>
       ) : null}
-      <div className="flex gap-4">
-        {interrupted && onResume ? (
-          <button
-            type="button"
-            onClick={onResume}
-            className="text-sm text-accent underline"
-            data-testid="enrich-resume"
-          >
-            이어서 보강
-          </button>
-        ) : null}
-        {(active || interrupted) && onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            disabled={job.cancelRequested}
-            className="text-sm text-red-700 underline disabled:no-underline disabled:opacity-60"
-            data-testid="enrich-cancel"
-          >
-            {job.cancelRequested ? "취소하는 중…" : "보강 취소"}
-          </button>
-        ) : null}
-      </div>
+      <JobControls
+        active={active}
+        interrupted={interrupted}
+        cancelRequested={job.cancelRequested}
+        onResume={onResume}
+        onCancel={onCancel}
+        resumeLabel="이어서 보강"
+        cancelLabel="보강 취소"
+        testIdPrefix="enrich"
+      />
       {job.failures.length > 0 ? (
         <details className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="enrich-failures">
           <summary className="cursor-pointer font-medium text-red-900">

@@ -1,5 +1,6 @@
 "use client";
 
+import { JobControls, remainingText } from "@/components/jobs/job-controls";
 import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
 import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
@@ -25,9 +26,7 @@ const number = new Intl.NumberFormat("ko-KR");
 function eta(job: JobView): string {
   if (job.status !== "running" || !job.startedAt || job.filesDone === 0 || job.filesTotal === 0) return "";
   const elapsed = (Date.now() - new Date(job.startedAt).getTime()) / 1000;
-  const left = (elapsed / job.filesDone) * (job.filesTotal - job.filesDone);
-  if (left < 1) return "곧 끝납니다";
-  return left < 60 ? `약 ${Math.ceil(left)}초 남음` : `약 ${Math.ceil(left / 60)}분 남음`;
+  return remainingText((elapsed / job.filesDone) * (job.filesTotal - job.filesDone));
 }
 
 export function JobProgress({
@@ -73,24 +72,16 @@ export function JobProgress({
           {job.message}
         </p>
       ) : null}
-      <div className="flex gap-4">
-        {interrupted && onResume ? (
-          <button type="button" onClick={onResume} className="text-sm text-accent underline" data-testid="job-resume">
-            이어서 색인
-          </button>
-        ) : null}
-        {(active || interrupted) && onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            disabled={job.cancelRequested}
-            className="text-sm text-red-700 underline disabled:no-underline disabled:opacity-60"
-            data-testid="job-cancel"
-          >
-            {job.cancelRequested ? "취소하는 중…" : "작업 취소"}
-          </button>
-        ) : null}
-      </div>
+      <JobControls
+        active={active}
+        interrupted={interrupted}
+        cancelRequested={job.cancelRequested}
+        onResume={onResume}
+        onCancel={onCancel}
+        resumeLabel="이어서 색인"
+        cancelLabel="작업 취소"
+        testIdPrefix="job"
+      />
       {problems.length > 0 ? (
         <details open className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="job-errors">
           <summary className="cursor-pointer font-medium text-red-900">

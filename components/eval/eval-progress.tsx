@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { cancelEvalAction, resumeEvalAction } from "@/app/(app)/admin/eval/actions";
+import { JobControls } from "@/components/jobs/job-controls";
 import { fetchJobView, useJobPoll } from "@/components/jobs/use-job-poll";
 import { ProgressBar } from "@/components/progress-bar";
 import type { EvalJobStatus } from "@/lib/db/eval-jobs";
@@ -48,29 +49,16 @@ export function EvalProgress({ id, initial }: { id: string; initial: JobView }) 
           {job.message}
         </p>
       ) : null}
-      <div className="flex gap-4">
-        {interrupted ? (
-          <button
-            type="button"
-            onClick={() => act(resumeEvalAction)}
-            className="text-sm text-accent underline"
-            data-testid="eval-resume"
-          >
-            이어서 평가
-          </button>
-        ) : null}
-        {active || interrupted ? (
-          <button
-            type="button"
-            onClick={() => act(cancelEvalAction)}
-            disabled={job.cancelRequested}
-            className="text-sm text-red-700 underline disabled:no-underline disabled:opacity-60"
-            data-testid="eval-cancel"
-          >
-            {job.cancelRequested ? "취소하는 중…" : "평가 취소"}
-          </button>
-        ) : null}
-      </div>
+      <JobControls
+        active={active}
+        interrupted={interrupted}
+        cancelRequested={job.cancelRequested === true}
+        onResume={() => act(resumeEvalAction)}
+        onCancel={() => act(cancelEvalAction)}
+        resumeLabel="이어서 평가"
+        cancelLabel="평가 취소"
+        testIdPrefix="eval"
+      />
       {error ? (
         <p role="alert" className="rounded bg-red-50 px-2 py-1 text-sm text-red-800">
           {error}

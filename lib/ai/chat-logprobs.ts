@@ -3,9 +3,8 @@ import OpenAI from "openai";
 import { AppError } from "../errors";
 import type { ChatStream, Usage } from "./chat";
 import { aiConfig, CHAT_RETRY, type ChatConfig, type ChatRole } from "./config";
-import { Deadline } from "./deadline";
-import { causes, toAiError } from "./errors";
-import { pause, retryDelayMs } from "./retry";
+import { causes } from "./errors";
+import { streamWithRetries } from "./retry";
 
 /**
  * A streamed chat reply with its token log-probs (CC-RAG's self-assessment). The AI SDK's
@@ -73,59 +72,48 @@ export function streamChatScored(request: ScoredChatRequest): ScoredChatStream {
     settle = resolve;
   });
 
+  async function* attempt(signal: AbortSignal, alive: () => void): AsyncGenerator<string> {
+    const logprobs: number[] = [];
+    let usage = NO_USAGE;
+    let finishReason = "unknown";
+    const stream = await client.chat.completions.create(
+      {
+        model,
+        messages: [
+          { role: "system", content: request.system },
+          { role: "user", content: request.prompt },
+        ],
+        temperature: request.temperature ?? 0,
+        stream: true,
+        stream_options: { include_usage: true },
+        logprobs: true,
+      },
+      { signal },
+    );
+    for await (const chunk of stream) {
+      alive();
+      if (chunk.usage) {
+        usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+      }
+      for (const choice of chunk.choices ?? []) {
+        for (const t of choice.logprobs?.content ?? []) if (Number.isFinite(t.logprob)) logprobs.push(t.logprob);
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+        const text = choice.delta?.content;
+        if (text) yield text;
+      }
+    }
+    settle({ usage, finishReason, logprobs: logprobs.length ? logprobs : undefined });
+  }
+
   async function* deltas(): AsyncGenerator<string> {
     try {
-      for (let attempt = 0; ; attempt++) {
-        const deadline = new Deadline(config.timeoutMs, request.signal);
-        let started = false;
-        const logprobs: number[] = [];
-        let usage = NO_USAGE;
-        let finishReason = "unknown";
-        try {
-          const stream = await client.chat.completions.create(
-            {
-              model,
-              messages: [
-                { role: "system", content: request.system },
-                { role: "user", content: request.prompt },
-              ],
-              temperature: request.temperature ?? 0,
-              stream: true,
-              stream_options: { include_usage: true },
-              logprobs: true,
-            },
-            { signal: deadline.signal },
-          );
-          for await (const chunk of stream) {
-            deadline.extend();
-            if (chunk.usage) {
-              usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-            }
-            for (const choice of chunk.choices ?? []) {
-              for (const t of choice.logprobs?.content ?? []) if (Number.isFinite(t.logprob)) logprobs.push(t.logprob);
-              if (choice.finish_reason) finishReason = choice.finish_reason;
-              const text = choice.delta?.content;
-              if (text) {
-                started = true;
-                yield text;
-              }
-            }
-          }
-          settle({ usage, finishReason, logprobs: logprobs.length ? logprobs : undefined });
-          return;
-        } catch (error) {
-          const appError = toAiError(
-            normalized(error, url),
-            { caller: request.signal, timedOut: deadline.timedOut },
-            what,
-          );
-          const wait = started ? undefined : retryDelayMs(appError, attempt, policy);
-          if (wait === undefined) throw appError;
-          await pause(wait, request.signal);
-        } finally {
-          deadline.dispose();
-        }
-      }
+      yield* streamWithRetries(attempt, {
+        timeoutMs: config.timeoutMs,
+        policy,
+        what,
+        signal: request.signal,
+        normalize: (error) => normalized(error, url),
+      });
     } finally {
       settle({ usage: NO_USAGE, finishReason: "unknown" });
     }

@@ -4,7 +4,7 @@ import { aiConfig, CHAT_RETRY, type ChatConfig, type ChatRole } from "./config";
 import { Deadline } from "./deadline";
 import { toAiError } from "./errors";
 import { chatModel } from "./providers";
-import { pause, retryDelayMs, withRetries } from "./retry";
+import { streamWithRetries, withRetries } from "./retry";
 
 export interface ChatRequest {
   role: ChatRole;
@@ -98,34 +98,22 @@ export function streamChat(request: ChatRequest): ChatStream {
     settle = resolve;
   });
 
+  async function* attempt(signal: AbortSignal, alive: () => void): AsyncGenerator<string> {
+    const result = streamText({ ...options, abortSignal: signal, onError: () => {} });
+    for await (const part of result.fullStream) {
+      alive();
+      if (part.type === "text-delta") yield part.text;
+      else if (part.type === "error") throw part.error;
+      else if (part.type === "abort") throw new DOMException("aborted", "AbortError");
+      else if (part.type === "finish") {
+        settle({ usage: usageOf(part.totalUsage), finishReason: String(part.finishReason) });
+      }
+    }
+  }
+
   async function* deltas(): AsyncGenerator<string> {
     try {
-      for (let attempt = 0; ; attempt++) {
-        const deadline = new Deadline(config.timeoutMs, request.signal);
-        let started = false;
-        try {
-          const result = streamText({ ...options, abortSignal: deadline.signal, onError: () => {} });
-          for await (const part of result.fullStream) {
-            deadline.extend();
-            if (part.type === "text-delta") {
-              started = true;
-              yield part.text;
-            } else if (part.type === "error") throw part.error;
-            else if (part.type === "abort") throw new DOMException("aborted", "AbortError");
-            else if (part.type === "finish") {
-              settle({ usage: usageOf(part.totalUsage), finishReason: String(part.finishReason) });
-            }
-          }
-          return;
-        } catch (error) {
-          const appError = toAiError(error, { caller: request.signal, timedOut: deadline.timedOut }, what);
-          const wait = started ? undefined : retryDelayMs(appError, attempt, policy);
-          if (wait === undefined) throw appError;
-          await pause(wait, request.signal);
-        } finally {
-          deadline.dispose();
-        }
-      }
+      yield* streamWithRetries(attempt, { timeoutMs: config.timeoutMs, policy, what, signal: request.signal });
     } finally {
       settle({ usage: NO_USAGE, finishReason: "unknown" });
     }

@@ -1,6 +1,7 @@
 import { AppError } from "../errors";
 import type { RetryPolicy } from "./config";
-import { apiCallErrorIn } from "./errors";
+import { Deadline } from "./deadline";
+import { apiCallErrorIn, toAiError } from "./errors";
 
 /** Retry-After (seconds or an HTTP date) or the retry-after-ms some servers send, in ms. */
 function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
@@ -59,6 +60,47 @@ export async function withRetries<T>(
       const wait = retryDelayMs(error, n, policy);
       if (wait === undefined) throw error;
       await pause(wait, signal);
+    }
+  }
+}
+
+/**
+ * A streamed call with retries (both chat transports: chat.ts through the AI SDK, chat-logprobs.ts
+ * through `openai`). `attempt` runs one try and yields its text deltas, calling `alive()` on every
+ * part it receives (the deadline counts silence, not length). A failure before the first delta is
+ * retried per `policy`, with a fresh deadline; after it, retrying would repeat text already shown,
+ * so it is thrown. Failures reach the caller as AppErrors (toAiError, after `normalize`).
+ */
+export async function* streamWithRetries(
+  attempt: (signal: AbortSignal, alive: () => void) => AsyncIterable<string>,
+  options: {
+    timeoutMs: number;
+    policy: RetryPolicy;
+    what: string;
+    signal?: AbortSignal;
+    normalize?: (error: unknown) => unknown;
+  },
+): AsyncGenerator<string> {
+  for (let n = 0; ; n++) {
+    const deadline = new Deadline(options.timeoutMs, options.signal);
+    let started = false;
+    try {
+      for await (const text of attempt(deadline.signal, () => deadline.extend())) {
+        started = true;
+        yield text;
+      }
+      return;
+    } catch (error) {
+      const appError = toAiError(
+        options.normalize ? options.normalize(error) : error,
+        { caller: options.signal, timedOut: deadline.timedOut },
+        options.what,
+      );
+      const wait = started ? undefined : retryDelayMs(appError, n, options.policy);
+      if (wait === undefined) throw appError;
+      await pause(wait, options.signal);
+    } finally {
+      deadline.dispose();
     }
   }
 }

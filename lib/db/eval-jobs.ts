@@ -1,5 +1,5 @@
 import { type Db, db } from "./client";
-import { staleBefore } from "./jobs";
+import { silentSince, staleBefore } from "./jobs";
 
 export type EvalJobStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "interrupted";
 
@@ -159,7 +159,7 @@ export async function sweepStaleEvalJobs(options: { client?: Db; now?: number } 
   const rows = await client.evalJob.findMany({
     where: {
       status: "running",
-      OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, updatedAt: { lt: cutoff } }],
+      OR: silentSince(cutoff),
     },
   });
   const swept: EvalJobRecord[] = [];

@@ -294,6 +294,14 @@ export function staleBefore(now = Date.now()): Date {
   return new Date(now - env().JOB_STALE_SECONDS * 1000);
 }
 
+/**
+ * The where-clause of a job row whose process stopped beating before `cutoff` (or, for a row that
+ * never beat, was last written before it): the job sweep (imports, enrichment) and the evaluation one.
+ */
+export function silentSince(cutoff: Date) {
+  return [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, updatedAt: { lt: cutoff } }];
+}
+
 export function isStale(job: Pick<JobRecord, "heartbeatAt" | "updatedAt">, now = Date.now()): boolean {
   return (job.heartbeatAt ?? job.updatedAt).getTime() < staleBefore(now).getTime();
 }
@@ -306,7 +314,7 @@ export function isStale(job: Pick<JobRecord, "heartbeatAt" | "updatedAt">, now =
 export async function sweepStaleJobs(options: { client?: Db; now?: number } = {}): Promise<JobRecord[]> {
   const client = options.client ?? db();
   const cutoff = staleBefore(options.now);
-  const silent = [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, updatedAt: { lt: cutoff } }];
+  const silent = silentSince(cutoff);
   const rows = await client.ingestionJob.findMany({
     where: {
       OR: [

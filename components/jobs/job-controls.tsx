@@ -1,0 +1,62 @@
+"use client";
+
+/**
+ * Resume and cancel for a long job (an import, an enrichment): resume while it is interrupted,
+ * cancel while it runs or waits to be resumed; cancel greys out once asked, until the job stops.
+ */
+export function JobControls({
+  active,
+  interrupted,
+  cancelRequested,
+  onResume,
+  onCancel,
+  resumeLabel,
+  cancelLabel,
+  testIdPrefix,
+}: {
+  active: boolean;
+  interrupted: boolean;
+  cancelRequested: boolean;
+  onResume?: () => void;
+  onCancel?: () => void;
+  resumeLabel: string;
+  cancelLabel: string;
+  /** "job" → data-testid "job-resume" / "job-cancel". */
+  testIdPrefix: string;
+}) {
+  return (
+    <div className="flex gap-4">
+      {interrupted && onResume ? (
+        <button
+          type="button"
+          onClick={onResume}
+          className="text-sm text-accent underline"
+          data-testid={`${testIdPrefix}-resume`}
+        >
+          {resumeLabel}
+        </button>
+      ) : null}
+      {(active || interrupted) && onCancel ? (
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={cancelRequested}
+          className="text-sm text-red-700 underline disabled:no-underline disabled:opacity-60"
+          data-testid={`${testIdPrefix}-cancel`}
+        >
+          {cancelRequested ? "취소하는 중…" : cancelLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** "약 N초/분/시간 남음" for a job's remaining seconds (null: not known yet). */
+export function remainingText(seconds: number | null): string {
+  if (seconds === null) return "남은 시간 계산 중";
+  if (seconds < 1) return "곧 끝납니다";
+  if (seconds < 60) return `약 ${Math.ceil(seconds)}초 남음`;
+  if (seconds < 3600) return `약 ${Math.ceil(seconds / 60)}분 남음`;
+  const h = Math.floor(seconds / 3600);
+  return `약 ${h}시간 ${Math.ceil((seconds - h * 3600) / 60)}분 남음`;
+}
