@@ -116,6 +116,11 @@ export async function runEvalJob(id: string, options: EvalRunOptions): Promise<E
       baseline?: string;
     };
     let last = 0;
+    const counts = { done: job.done, total: job.total };
+    // Progress writes one after another, never racing the final one: on PostgreSQL two writes go out
+    // on two pooled connections, and a progress write landing after "done" found the job no longer
+    // running and was lost (an evaluation shown finished at 0/0; tests/jobs/queue-workers.pg.test.ts).
+    let progressWrite: Promise<void> = Promise.resolve();
     await executeEvaluation({
       corpusId: job.corpusId,
       items,
@@ -128,12 +133,14 @@ export async function runEvalJob(id: string, options: EvalRunOptions): Promise<E
       checkpoint: () => runtime.checkpoint(),
       signal: runtime.signal,
       onProgress: (done, total) => {
+        Object.assign(counts, { done, total });
         if (Date.now() - last < 300 && done < total) return;
         last = Date.now();
-        void ownedUpdate({ done, total }).catch(logError);
+        progressWrite = progressWrite.then(() => ownedUpdate({ done, total })).catch(logError);
       },
     });
-    await ownedUpdate({ status: "done", finishedAt: new Date() });
+    await progressWrite;
+    await ownedUpdate({ status: "done", finishedAt: new Date(), ...counts });
   } catch (error) {
     const reason = error instanceof JobStopped ? error.reason : runtime.stopReason();
     if (reason) {
