@@ -141,6 +141,12 @@ export class MemoryIndex {
 
   /** The live index with slots renumbered densely (for the snapshot and for compaction). */
   exportLive(): { ids: string[]; remap: Int32Array; arrays: SparseArrays } {
+    const { ids, remap } = this.liveIds();
+    return { ids, remap, arrays: this.sparse.exportArrays(remap, ids.length) };
+  }
+
+  /** The live chunks' ids in slot order, and each slot's number among them (−1: a hole). */
+  private liveIds(): { ids: string[]; remap: Int32Array } {
     const remap = new Int32Array(this.metas.length).fill(-1);
     const ids: string[] = [];
     for (const [slot, meta] of this.metas.entries()) {
@@ -148,7 +154,7 @@ export class MemoryIndex {
       remap[slot] = ids.length;
       ids.push(meta.id);
     }
-    return { ids, remap, arrays: this.sparse.exportArrays(remap, ids.length) };
+    return { ids, remap };
   }
 
   /**
@@ -156,13 +162,7 @@ export class MemoryIndex {
    * the postings handed over a piece at a time rather than copied (SparseIndex.exportLayout).
    */
   exportLayout() {
-    const remap = new Int32Array(this.metas.length).fill(-1);
-    const ids: string[] = [];
-    for (const [slot, meta] of this.metas.entries()) {
-      if (!meta) continue;
-      remap[slot] = ids.length;
-      ids.push(meta.id);
-    }
+    const { ids, remap } = this.liveIds();
     return { ids, layout: this.sparse.exportLayout(remap, ids.length) };
   }
 

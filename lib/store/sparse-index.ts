@@ -184,39 +184,25 @@ export class SparseIndex {
    * 0..n−1 in their original order so each term's postings stay sorted.
    */
   exportArrays(remap: Int32Array, liveCount: number): SparseArrays {
-    const terms: string[] = [];
-    const counts: number[] = [];
+    // The layout counts the live postings first, so the arrays are allocated at their exact size.
+    const { terms, counts, lengths, slotPieces, tfPieces } = this.exportLayout(remap, liveCount);
     let total = 0;
-    for (const p of this.postings.values()) total += p.length;
-    const slots = new Int32Array(total);
-    const tfs = new Uint16Array(total);
-    let at = 0;
-    for (const [term, p] of this.postings) {
-      const start = at;
-      for (let i = 0; i < p.length; i++) {
-        const slot = p.slots[i] as number;
-        const next = slot < remap.length ? (remap[slot] as number) : -1;
-        if (next < 0 || (this.lengths[slot] as number) < 0) continue;
-        slots[at] = next;
-        tfs[at] = p.tfs[i] as number;
-        at += 1;
+    for (const count of counts) total += count;
+    const gather = <T extends Int32Array | Uint16Array>(into: T, pieces: Iterable<T>): T => {
+      let at = 0;
+      for (const piece of pieces) {
+        into.set(piece, at);
+        at += piece.length;
       }
-      if (at > start) {
-        terms.push(term);
-        counts.push(at - start);
-      }
-    }
-    const lengths = new Int32Array(liveCount);
-    for (let old = 0; old < remap.length; old++) {
-      const next = remap[old] as number;
-      if (next >= 0) lengths[next] = this.lengths[old] as number;
-    }
-    // slice() would copy every posting a second time (~120 MB at 120k chunks, at the peak of a
-    // snapshot write); a view keeps the few left-out postings of deleted chunks instead. Copied
-    // only when deletions left much of the arrays unused (they become the compacted index).
-    const trim = <T extends Int32Array | Uint16Array>(a: T): T =>
-      (at >= total * 0.9 ? a.subarray(0, at) : a.slice(0, at)) as T;
-    return { terms, counts: Int32Array.from(counts), slots: trim(slots), tfs: trim(tfs), lengths };
+      return into;
+    };
+    return {
+      terms,
+      counts,
+      lengths,
+      slots: gather(new Int32Array(total), slotPieces()),
+      tfs: gather(new Uint16Array(total), tfPieces()),
+    };
   }
 
   /**

@@ -122,6 +122,15 @@ describe("snapshot written piece by piece", () => {
       const read = readSnapshot(join(dir, "pieces"), (s) => s.seq === 7);
       expect(read?.ids).toEqual(ids);
       expect(read?.lengths[2]).toBe(tokenizeKo(TEXTS[3] as string).length);
+      // The postings themselves: an index imported from the file ranks as the original does.
+      const imported = new SparseIndex();
+      imported.importArrays(read as NonNullable<typeof read>, Int32Array.from([0, 1, 1, 0]));
+      const query = tokenizeKo("손해배상 책임 무효 보증금");
+      const ranked = (index: SparseIndex, idOf: (slot: number) => string | undefined) =>
+        index.search(query, 10, new Set([0, 1]), () => true).map((h) => [idOf(h.slot), h.score.toFixed(6)]);
+      const original = ranked(sparse, (slot) => ["a", "b", undefined, "d", "e"][slot]);
+      expect(original.length).toBeGreaterThan(1);
+      expect(ranked(imported, (slot) => ids[slot])).toEqual(original);
       expect(readSnapshot(join(dir, "pieces"), (s) => s.seq === 8)).toBeUndefined();
       // A truncated file is refused, not half read.
       const whole = readFileSync(join(dir, "pieces"));
