@@ -5,7 +5,6 @@
 //   npm run enrich -- --cancel <jobId>      cancel a job (a running one stops within about a second)
 // Ctrl+C stops at the next safe point and leaves the job interrupted, to be resumed.
 import "./load-env";
-import { lowerOwnPriority } from "../lib/bulk-priority";
 import { findCorpusByName } from "../lib/db/corpora";
 import { type EnrichmentCounts, getEnrichmentJob } from "../lib/db/enrichment";
 import { closeJob, getJob, type JobRecord, sweepStaleJobs } from "../lib/db/jobs";
@@ -15,11 +14,10 @@ import { runEnrichmentJobById } from "../lib/enrich/run-by-id";
 import { AppError, toAppError } from "../lib/errors";
 import { cancelIngestionJob } from "../lib/ingest/job-control";
 import { processOwner } from "../lib/job-owner";
-import { requestProcessStop } from "../lib/job-runtime";
+import { startBulkCli } from "./bulk-cli";
 import { formatSeconds } from "./progress-bar";
 
 const argv = process.argv.slice(2);
-lowerOwnPriority();
 const arg = (name: string) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -35,12 +33,7 @@ if (!resume && !cancel && (!corpusName || (kind !== "context" && kind !== "atoms
 }
 
 const owner = processOwner("cli");
-let interrupts = 0;
-process.on("SIGINT", () => {
-  if (++interrupts > 1) process.exit(130);
-  process.stderr.write("\n중단하는 중… (한 번 더 누르면 바로 끝냅니다)\n");
-  requestProcessStop();
-});
+startBulkCli();
 
 const n = new Intl.NumberFormat("ko-KR");
 const money = (x: number) => x.toLocaleString("ko-KR", { maximumFractionDigits: 4 });

@@ -8,7 +8,6 @@
 import "./load-env";
 import { mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { lowerOwnPriority } from "../lib/bulk-priority";
 import { createCorpus, findCorpusByName, getCorpus } from "../lib/db/corpora";
 import {
   activeJob,
@@ -27,7 +26,7 @@ import { defaultJobContext } from "../lib/ingest/job-queue";
 import { runIngestionJob } from "../lib/ingest/run-job";
 import { unpackLocalZip } from "../lib/ingest/unzip";
 import { processOwner } from "../lib/job-owner";
-import { requestProcessStop } from "../lib/job-runtime";
+import { startBulkCli } from "./bulk-cli";
 import { renderProgress } from "./progress-bar";
 
 function parseArgs(argv: string[]) {
@@ -44,7 +43,6 @@ function parseArgs(argv: string[]) {
 }
 
 const args = parseArgs(process.argv.slice(2));
-lowerOwnPriority();
 if (!args.cancel && !args.resume && (!args.path || !args.corpus)) {
   console.error("사용법: npm run ingest -- <폴더|파일|zip> --corpus <말뭉치 이름> [--force]");
   console.error("        npm run ingest -- --resume <작업 id>   |   npm run ingest -- --cancel <작업 id>");
@@ -52,13 +50,7 @@ if (!args.cancel && !args.resume && (!args.path || !args.corpus)) {
 }
 
 const owner = processOwner("cli");
-let interrupts = 0;
-process.on("SIGINT", () => {
-  // First Ctrl+C: stop at the next safe point and leave the job resumable; second: leave at once.
-  if (++interrupts > 1) process.exit(130);
-  process.stderr.write("\n중단하는 중… (한 번 더 누르면 바로 끝냅니다)\n");
-  requestProcessStop();
-});
+startBulkCli();
 
 /** The job to run: the one named by --resume, an interrupted import of the same path, or a new one. */
 async function pickJob(): Promise<JobRecord> {

@@ -27,16 +27,6 @@ export async function findOwnChat(userId: string, chatId: string, client: Db = d
   });
 }
 
-/** Remembers the query-time strategy of one of the user's chats (another user's is left alone). */
-export async function setChatStrategy(
-  userId: string,
-  chatId: string,
-  strategy: string | null,
-  client: Db = db(),
-): Promise<void> {
-  await client.chat.updateMany({ where: { id: chatId, userId }, data: { strategy } });
-}
-
 export async function deleteOwnChat(userId: string, chatId: string, client: Db = db()): Promise<boolean> {
   const result = await client.chat.deleteMany({ where: { id: chatId, userId } });
   return result.count > 0;
