@@ -1,6 +1,6 @@
 "use client";
 
-import { JobControls, remainingText } from "@/components/jobs/job-controls";
+import { JobControls, JobMessage, remainingText } from "@/components/jobs/job-controls";
 import { ProgressBar } from "@/components/progress-bar";
 import type { EnrichmentJobView } from "@/lib/enrich/view";
 
@@ -79,14 +79,12 @@ export function EnrichmentProgress({
           ))}
         </ul>
       ) : null}
-      {job.message ? (
-        <p
-          className={`rounded px-2 py-1 text-sm ${job.status === "failed" ? "bg-red-50 text-red-800" : interrupted ? "bg-amber-50 text-amber-900" : "bg-paper"}`}
-          data-testid="enrich-message"
-        >
-          {job.message}
-        </p>
-      ) : null}
+      <JobMessage
+        message={job.message}
+        failed={job.status === "failed"}
+        interrupted={interrupted}
+        testId="enrich-message"
+      />
       <JobControls
         active={active}
         interrupted={interrupted}

@@ -1,6 +1,6 @@
 "use client";
 
-import { JobControls, remainingText } from "@/components/jobs/job-controls";
+import { JobControls, JobMessage, remainingText } from "@/components/jobs/job-controls";
 import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
 import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
@@ -64,14 +64,12 @@ export function JobProgress({
         {number.format(job.indexed)} · 변경 없음 {number.format(job.unchanged)} · 청크 {number.format(job.chunked)} ·
         임베딩 {number.format(job.embedded)} · 실패 {number.format(job.failed)}
       </p>
-      {job.message ? (
-        <p
-          className={`rounded px-2 py-1 text-sm ${job.status === "failed" ? "bg-red-50 text-red-800" : interrupted ? "bg-amber-50 text-amber-900" : "bg-paper"}`}
-          data-testid="job-message"
-        >
-          {job.message}
-        </p>
-      ) : null}
+      <JobMessage
+        message={job.message}
+        failed={job.status === "failed"}
+        interrupted={interrupted}
+        testId="job-message"
+      />
       <JobControls
         active={active}
         interrupted={interrupted}

@@ -60,3 +60,24 @@ export function remainingText(seconds: number | null): string {
   const h = Math.floor(seconds / 3600);
   return `약 ${h}시간 ${Math.ceil((seconds - h * 3600) / 60)}분 남음`;
 }
+
+/** A job's last message: red when it failed, amber while it waits to be resumed. */
+export function JobMessage({
+  message,
+  failed,
+  interrupted,
+  testId,
+}: {
+  message: string | null;
+  failed: boolean;
+  interrupted: boolean;
+  testId: string;
+}) {
+  if (!message) return null;
+  const tone = failed ? "bg-red-50 text-red-800" : interrupted ? "bg-amber-50 text-amber-900" : "bg-paper";
+  return (
+    <p className={`rounded px-2 py-1 text-sm ${tone}`} data-testid={testId}>
+      {message}
+    </p>
+  );
+}
