@@ -6,7 +6,8 @@ import {
   citesGold,
   supportCountsOf,
 } from "@/lib/eval/citation-metrics";
-import type { CitationSupport, SupportReport } from "@/lib/rag/support/types";
+import type { CitationSupport } from "@/lib/rag/support/types";
+import { checkedCitation, supportReport } from "../support/support-report";
 
 const CONTEXT = ["76므41", "94므826, 833", "2009다228"];
 
@@ -43,24 +44,9 @@ describe("citation trust on hand-made answers", () => {
 });
 
 describe("citation support rate", () => {
-  const cite = (sentence: number, verdict: CitationSupport["verdict"]): CitationSupport => ({
-    offset: sentence * 10,
-    caseNo: "76므41",
-    valid: true,
-    claim: `문장 ${sentence}`,
-    sentence,
-    verdict,
-    reason: "",
-    method: "lexical",
-    lexical: 0,
-  });
-  const report = (citations: CitationSupport[]): SupportReport => ({
-    status: "done",
-    citations,
-    methods: [],
-    notes: [],
-    ms: 0,
-  });
+  const cite = (sentence: number, verdict: CitationSupport["verdict"]) =>
+    checkedCitation(sentence, verdict, { offset: sentence * 10, caseNo: "76므41", claim: `문장 ${sentence}` });
+  const report = supportReport;
 
   it("counts cited sentences, a sentence supported when any of its citations is", () => {
     expect(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { closestCases, thinEvidence, unsupportedConclusion } from "@/lib/rag/decline";
-import type { CitationSupport, SupportReport } from "@/lib/rag/support/types";
+import type { CitationSupport } from "@/lib/rag/support/types";
+import { checkedCitation, supportReport } from "../support/support-report";
 
 const chunk = (id: string, caseNo: string): Chunk => ({
   id,
@@ -24,24 +25,9 @@ const context: ScoredChunk[] = [
   { chunk: chunk("c1", "2096다3"), score: 0.01 },
   { chunk: chunk("d1", "2095다4"), score: 0.01 },
 ];
-const cite = (sentence: number, verdict: CitationSupport["verdict"]): CitationSupport => ({
-  offset: sentence,
-  caseNo: "2098다1",
-  valid: true,
-  claim: `주장 ${sentence}`,
-  sentence,
-  verdict,
-  reason: "",
-  method: "lexical",
-  lexical: 0,
-});
-const report = (citations: CitationSupport[]): SupportReport => ({
-  status: "done",
-  citations,
-  methods: [],
-  notes: [],
-  ms: 0,
-});
+const cite = (sentence: number, verdict: CitationSupport["verdict"]) =>
+  checkedCitation(sentence, verdict, { offset: sentence, caseNo: "2098다1", claim: `주장 ${sentence}` });
+const report = supportReport;
 
 describe("declining on thin evidence", () => {
   it("before the answer: only reranked scores all below the threshold decline, naming the closest decisions once", () => {
