@@ -1,3 +1,4 @@
+import { filtersColumn } from "./chat-filters";
 import { type Db, db } from "./client";
 
 export interface QuestionInput {
@@ -26,11 +27,9 @@ export async function storeQuestion(
   client: Db = db(),
 ): Promise<{ chatId: string; assistantMessageId: string } | null> {
   const asked = new Date();
-  const messages = [
-    { role: "user", content: input.question, status: "complete", createdAt: asked },
-    { role: "assistant", content: "", status: "streaming", createdAt: new Date(asked.getTime() + 1) },
-  ];
-  const filters = input.filters === undefined ? null : JSON.stringify(input.filters);
+  const questionRow = { role: "user", content: input.question, status: "complete", createdAt: asked };
+  const answerRow = { role: "assistant", content: "", status: "streaming", createdAt: new Date(asked.getTime() + 1) };
+  const filters = filtersColumn(input.filters);
   if (!input.chatId) {
     const chat = await client.chat.create({
       data: {
@@ -38,7 +37,7 @@ export async function storeQuestion(
         title: input.title,
         filters,
         strategy: input.strategy,
-        messages: { create: messages },
+        messages: { create: [questionRow, answerRow] },
       },
       select: { id: true, messages: { where: { role: "assistant" }, select: { id: true } } },
     });
@@ -52,11 +51,8 @@ export async function storeQuestion(
       data: { filters, ...(input.strategy ? { strategy: input.strategy } : {}) },
     });
     if (changed.count === 0) return null;
-    await tx.message.create({ data: { chatId, ...(messages[0] as (typeof messages)[0]) } });
-    const answer = await tx.message.create({
-      data: { chatId, ...(messages[1] as (typeof messages)[1]) },
-      select: { id: true },
-    });
+    await tx.message.create({ data: { chatId, ...questionRow } });
+    const answer = await tx.message.create({ data: { chatId, ...answerRow }, select: { id: true } });
     return { chatId, assistantMessageId: answer.id };
   });
 }
