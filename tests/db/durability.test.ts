@@ -146,9 +146,16 @@ describe("durable database", () => {
     const owner = await client.user.create({ data: { email: "w@firm.test", name: "w", passwordHash: "x" } });
     const writer = await outsider(url);
     await writer.run(LOCK_FOR_WRITES());
-    const release = setTimeout(() => void writer.run("COMMIT"), 1_500);
+    let committed: Promise<void> | undefined;
+    const release = setTimeout(() => {
+      committed = writer.run("COMMIT");
+    }, 1_500);
     const { result, gapMs } = await maxLoopGap(() => createChat(owner.id, "잠긴 동안 만든 대화", client));
     clearTimeout(release);
+    // The chat is written as soon as the server has committed, which can be before the outsider's
+    // client has read COMMIT's reply: closing it then would cut that reply off (an unhandled
+    // "Connection terminated" on PostgreSQL, seen in a fresh-clone run).
+    await committed;
     await writer.close();
     expect(result.title).toBe("잠긴 동안 만든 대화");
     // The write waited ~1.5 s for the lock; the loop kept ticking (SQLite's own wait is 50 ms).
