@@ -19,7 +19,10 @@ export async function register(): Promise<void> {
     .then((store) => store.count())
     .catch(logError);
   // Jobs of the previous server continue where they stopped (SQLite), or this instance joins the
-  // PostgreSQL job queue; a dead CLI import's job is interrupted.
+  // PostgreSQL job queue; a dead CLI import's job is interrupted. The job kinds (import,
+  // enrichment, evaluation) are registered by their own folders first: lib/jobs knows none of them.
+  const { loadJobKinds } = await import("./lib/startup/job-kinds");
+  await loadJobKinds();
   const { startJobs } = await import("./lib/jobs/start");
   await startJobs();
 }

@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { estimateTokens } from "../lib/rag/strategies/depth";
+import { estimateTokens } from "../lib/text/estimate-tokens";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { syntheticCorpus } from "./bench-support";
 
@@ -108,7 +108,7 @@ const { runIngestionJob } = await import("../lib/ingest/run-job");
 const { enrichJobContext, startEnrichment } = await import("../lib/enrich/enrich-control");
 const { runEnrichmentJob } = await import("../lib/enrich/run-enrich-job");
 const { closeSideStores } = await import("../lib/enrich/side-stores");
-const { processOwner } = await import("../lib/job-owner");
+const { processOwner } = await import("../lib/jobs/owner");
 const { getStore } = await import("../lib/store");
 
 const input = join(work, "input");

@@ -8,9 +8,9 @@ import { readFileSync } from "node:fs";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { tokenizeKo } from "../lib/ingest/tokenize-ko";
 import { EmbeddedStore } from "../lib/store/embedded-store";
 import type { IndexedChunk } from "../lib/store/types";
+import { tokenizeKo } from "../lib/text/tokenize-ko";
 import { type VectorKind, vectorSource } from "./ann-vectors";
 
 const arg = (name: string, fallback: string) => {

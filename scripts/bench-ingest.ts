@@ -18,10 +18,10 @@ import { join } from "node:path";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { tokenizeKo } from "../lib/ingest/tokenize-ko";
 import { CONNECTIVITY, EXPANSION_ADD, OVERSAMPLE } from "../lib/store/ann-graph";
 import { ANN_DEFAULTS } from "../lib/store/ann-options";
 import { EmbeddedStore } from "../lib/store/embedded-store";
+import { tokenizeKo } from "../lib/text/tokenize-ko";
 import { type VectorKind, vectorSource } from "./ann-vectors";
 import { compareDense, describeComparison, graphsBuilt } from "./bench-dense";
 

@@ -12,10 +12,10 @@ import { rerank } from "../lib/ai/rerank";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { tokenizeKo } from "../lib/ingest/tokenize-ko";
 import { type PipelineDeps, type PipelineOptions, runPipeline } from "../lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "../lib/rag/settings";
 import { EmbeddedStore } from "../lib/store/embedded-store";
+import { tokenizeKo } from "../lib/text/tokenize-ko";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { startFakeRerank } from "../tests/fake-servers/rerank-server";
 

@@ -1,5 +1,5 @@
-import { lowerOwnPriority } from "../lib/bulk-priority";
-import { requestProcessStop } from "../lib/job-runtime";
+import { lowerOwnPriority } from "../lib/jobs/bulk-priority";
+import { requestProcessStop } from "../lib/jobs/runtime";
 
 /**
  * Start-up shared by the bulk CLIs (ingest, enrich): below the server's CPU priority, and Ctrl+C

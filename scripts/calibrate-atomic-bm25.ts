@@ -12,13 +12,13 @@ import "./load-env";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { normalizeCaseNo, splitCaseNo } from "../lib/ingest/case-number";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { tokenizeKo } from "../lib/ingest/tokenize-ko";
-import type { Chunk } from "../lib/ingest/types";
 import { EmbeddedStore } from "../lib/store/embedded-store";
 import type { IndexedChunk } from "../lib/store/types";
+import { normalizeCaseNo, splitCaseNo } from "../lib/text/case-number";
+import type { Chunk } from "../lib/text/decision";
+import { tokenizeKo } from "../lib/text/tokenize-ko";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);

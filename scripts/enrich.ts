@@ -13,7 +13,7 @@ import { startEnrichment } from "../lib/enrich/enrich-control";
 import { runEnrichmentJobById } from "../lib/enrich/run-by-id";
 import { AppError, toAppError } from "../lib/errors";
 import { cancelIngestionJob } from "../lib/ingest/job-control";
-import { processOwner } from "../lib/job-owner";
+import { processOwner } from "../lib/jobs/owner";
 import { startBulkCli } from "./bulk-cli";
 import { formatSeconds } from "./progress-bar";
 

@@ -25,7 +25,7 @@ import { cancelIngestionJob } from "../lib/ingest/job-control";
 import { defaultJobContext } from "../lib/ingest/job-queue";
 import { runIngestionJob } from "../lib/ingest/run-job";
 import { unpackLocalZip } from "../lib/ingest/unzip";
-import { processOwner } from "../lib/job-owner";
+import { processOwner } from "../lib/jobs/owner";
 import { startBulkCli } from "./bulk-cli";
 import { renderProgress } from "./progress-bar";
 

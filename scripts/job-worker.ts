@@ -6,8 +6,9 @@
 // resumed by another worker.
 import "./load-env";
 import { dbProvider } from "../lib/db/client";
-import { stopStaleJobSweeper } from "../lib/job-sweeper";
 import { startJobs, stopJobs } from "../lib/jobs/start";
+import { stopStaleJobSweeper } from "../lib/jobs/sweeper";
+import { loadJobKinds } from "../lib/startup/job-kinds";
 
 if (dbProvider() !== "postgresql") {
   console.error(
@@ -27,6 +28,7 @@ async function stop(): Promise<void> {
 process.on("SIGINT", () => void stop());
 process.on("SIGTERM", () => void stop());
 
+await loadJobKinds();
 await startJobs();
 console.log(`[jobs] 작업자 준비됨 (pid ${process.pid})`);
 // The sweeper's timer does not hold the process; the queue's polling does, until stop().

@@ -11,10 +11,10 @@ import { caseNdcgAtK, mean, recallAtK } from "../lib/eval/metrics";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { tokenizeKo } from "../lib/ingest/tokenize-ko";
 import { hybridRetrieve } from "../lib/rag/hybrid-retrieve";
 import { DEFAULT_SETTINGS, type PipelineSettings } from "../lib/rag/settings";
 import { EmbeddedStore } from "../lib/store/embedded-store";
+import { tokenizeKo } from "../lib/text/tokenize-ko";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 
 const dir = process.argv[2] ?? "../shared/data/precedents";

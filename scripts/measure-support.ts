@@ -8,13 +8,13 @@ import "./load-env";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { extractRationale } from "../lib/ai/prompts/judge";
-import { caseNumbersMatch } from "../lib/ingest/case-number";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import type { Chunk } from "../lib/ingest/types";
-import { splitSentences } from "../lib/precedent/sentences";
 import { LEXICAL_PARTLY, LEXICAL_SUPPORTED, lexicalEvidence } from "../lib/rag/support/lexical";
+import { caseNumbersMatch } from "../lib/text/case-number";
+import type { Chunk } from "../lib/text/decision";
+import { splitSentences } from "../lib/text/sentences";
 
 const dir = resolve(process.argv[2] ?? "../shared/data/precedents");
 const devDir = resolve(dir, "../dev");

@@ -1,4 +1,4 @@
-// Measures BM25 retrieval (lib/rag/bm25.ts, top 20 chunks) with each tokenizer variant:
+// Measures BM25 retrieval (lib/store/bm25.ts, top 20 chunks) with each tokenizer variant:
 //   npx tsx scripts/measure-tokenizer.ts [precedents-dir] [benchmark.jsonl ...]
 // Defaults: ../shared/data/precedents, the dev retrieval set, and the yes/no set as a cross-check
 // (its items carry gold case numbers too). Peers to beat (docs/method.md §6): LanceDB n-gram(2,3)
@@ -10,9 +10,9 @@ import { caseNdcgAtK, chunkNdcgAtK, mean, recallAtK, reciprocalRank } from "../l
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
-import { TOKENIZER_VARIANTS } from "../lib/ingest/tokenize-ko";
-import type { Chunk } from "../lib/ingest/types";
-import { Bm25Index } from "../lib/rag/bm25";
+import { Bm25Index } from "../lib/store/bm25";
+import type { Chunk } from "../lib/text/decision";
+import { TOKENIZER_VARIANTS } from "../lib/text/tokenize-ko";
 
 interface Item {
   question: string;

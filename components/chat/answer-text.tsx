@@ -5,15 +5,15 @@ import { type ReactNode, useId, useMemo, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CITATION_ATTR, internalHref, partOffsets, remarkCitations } from "@/lib/chat/answer-markdown";
+import { citationHrefs, precedentHref } from "@/lib/chat/citation-links";
 import type { AnswerRecord } from "@/lib/chat/types";
-import { describeOverruling, SCOPE_LABEL } from "@/lib/citations/types";
-import { citationHrefs, precedentHref } from "@/lib/precedent/links";
 import { citationFinder } from "@/lib/rag/citations";
-import { decisionKey } from "@/lib/rag/decisions";
+import { describeOverruling, SCOPE_LABEL } from "@/lib/text/citation-types";
+import { decisionKey } from "@/lib/text/decision-key";
 import { OverruledFlag, SupportMark } from "./support-mark";
 import { SupportSummary } from "./support-summary";
 
-// Links into the viewer are built in lib/precedent/links.ts (each citation opens its own passage).
+// Links into the viewer are built in lib/chat/citation-links.ts (each citation opens its own passage).
 export { precedentHref };
 
 const UNVERIFIED_NOTE =

@@ -1,4 +1,4 @@
-import { precedentHref } from "@/lib/precedent/links";
+import { precedentHref } from "@/lib/chat/citation-links";
 import type { AtomicStep } from "@/lib/rag/strategies/steps";
 
 type Round = Extract<AtomicStep, { kind: "atomic-round" }>;

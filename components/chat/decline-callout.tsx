@@ -1,8 +1,8 @@
 import Link from "next/link";
+import { precedentHref } from "@/lib/chat/citation-links";
 import type { AnswerRecord } from "@/lib/chat/types";
-import { caseNumbersMatch } from "@/lib/ingest/case-number";
-import { precedentHref } from "@/lib/precedent/links";
 import type { DeclineInfo } from "@/lib/rag/decline";
+import { caseNumbersMatch } from "@/lib/text/case-number";
 
 /**
  * A declined answer: the corpus does not settle the question. Instead of a confident conclusion

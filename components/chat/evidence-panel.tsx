@@ -1,9 +1,14 @@
 import Link from "next/link";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { precedentHref } from "@/lib/chat/citation-links";
 import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
-import { describeOverruling, type PrecedentSignal, type PrecedentSignals, SCOPE_LABEL } from "@/lib/citations/types";
-import { precedentHref } from "@/lib/precedent/links";
+import {
+  describeOverruling,
+  type PrecedentSignal,
+  type PrecedentSignals,
+  SCOPE_LABEL,
+} from "@/lib/text/citation-types";
 import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
 

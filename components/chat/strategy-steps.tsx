@@ -1,5 +1,6 @@
+import type { ListParse } from "@/lib/ai/parse-list";
 import type { AnswerState } from "@/lib/chat/state";
-import type { ListParse, StepStatus, StrategyStep } from "@/lib/rag/strategies/steps";
+import type { StepStatus, StrategyStep } from "@/lib/rag/strategies/steps";
 import { AtomicRoundStep, AtomicSummaryStep } from "./atomic-steps";
 import { ConfidenceStep, DepthStep, VerdictStep } from "./confidence-step";
 

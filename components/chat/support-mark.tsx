@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import { describeOverruling, type OverruledBy, SCOPE_LABEL } from "@/lib/citations/types";
 import { type CitationSupport, VERDICT_LABEL } from "@/lib/rag/support/types";
+import { describeOverruling, type OverruledBy, SCOPE_LABEL } from "@/lib/text/citation-types";
 
 const TONE = {
   supported: "bg-emerald-100 text-emerald-900 ring-emerald-300",

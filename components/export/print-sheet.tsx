@@ -1,6 +1,6 @@
 import type { AnswerExport } from "@/lib/export/answer-export";
 import { type Block, markdownBlocks } from "@/lib/export/markdown-lite";
-import type { Range } from "@/lib/precedent/sentences";
+import type { Range } from "@/lib/text/sentences";
 
 /**
  * An answer laid out for paper (the browser's print → PDF): question, answer, formatted citations

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { GraphLink, ViewerGraph } from "@/lib/citations/graph";
-import { describeOverruling, SCOPE_LABEL } from "@/lib/citations/types";
+import { describeOverruling, SCOPE_LABEL } from "@/lib/text/citation-types";
 
 const dateText = (date: string) => {
   const [y, m, d] = date.split("-").map(Number);

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ReferencedCase } from "@/lib/rag/highlight";
+import type { ReferencedCase } from "@/lib/text/referenced-cases";
 
 /**
  * The decisions a 참조판례 list cites, as chips: each case of a joined number ("94므826, 833") is its

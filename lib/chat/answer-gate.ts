@@ -1,9 +1,9 @@
 import { precedentSignals } from "../citations/graph";
-import type { PrecedentSignals } from "../citations/types";
 import { logError } from "../errors";
-import { decisionKey } from "../rag/decisions";
-import { type BeforeAnswerFn, declineAnswer, type OverruledNote, thinEvidence } from "../rag/decline";
+import { type BeforeAnswerFn, declineAnswer, thinEvidence } from "../rag/decline";
 import type { VectorStore } from "../store/types";
+import type { OverruledNote, PrecedentSignals } from "../text/citation-types";
+import { decisionKey } from "../text/decision-key";
 
 /**
  * The chat's `beforeAnswer` hook (lib/rag/pipeline.ts): what the citation graph says about the

@@ -1,6 +1,6 @@
-import type { Chunk, ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "../rag/citations";
-import { decisionKey } from "../rag/decisions";
+import type { Chunk, ScoredChunk } from "../text/decision";
+import { decisionKey } from "../text/decision-key";
 
 /**
  * The evidence beside an answer, one entry per decision: the reranked passages grouped by the

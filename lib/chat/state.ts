@@ -1,8 +1,8 @@
-import type { PrecedentSignals } from "../citations/types";
-import type { ScoredChunk } from "../ingest/types";
 import { type StrategyTrace, upsertStep } from "../rag/strategies/steps";
 import type { SupportReport } from "../rag/support/types";
 import type { QueryKind } from "../rag/types";
+import type { PrecedentSignals } from "../text/citation-types";
+import type { ScoredChunk } from "../text/decision";
 import type { ChatFilters } from "./filters";
 import type { AnswerRecord, ChatEvent } from "./types";
 

@@ -1,9 +1,9 @@
-import type { PrecedentSignals } from "../citations/types";
-import type { ScoredChunk } from "../ingest/types";
 import type { AnswerPart } from "../rag/citations";
 import type { DeclineInfo } from "../rag/decline";
 import type { SupportReport } from "../rag/support/types";
 import type { PipelineEvent, PipelineTrace } from "../rag/types";
+import type { PrecedentSignals } from "../text/citation-types";
+import type { ScoredChunk } from "../text/decision";
 import type { ChatFilters } from "./filters";
 
 /** What an assistant message keeps: the answer, its checked citations, the passages and the trace. */

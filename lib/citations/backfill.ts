@@ -2,7 +2,7 @@ import { replaceDecisionGraphs } from "../db/citations";
 import { listDocuments } from "../db/corpora";
 import { loadDecisionRecord } from "../ingest/decision-archive";
 import { parseJsonRecord } from "../ingest/parse-json";
-import { yieldIfBusy } from "../time-slice";
+import { yieldIfBusy } from "../jobs/time-slice";
 import { decisionGraph } from "./graph";
 
 /**

@@ -1,11 +1,11 @@
 import { findDocumentsForCaseNo } from "../db/case-lookup";
 import { citationsFrom, citationsOf, type DecisionGraphInput, overrulingsBy, overrulingsOf } from "../db/citations";
-import { splitCaseNo } from "../ingest/case-number";
-import type { ParsedDecision } from "../ingest/types";
-import { decisionKey } from "../rag/decisions";
+import { splitCaseNo } from "../text/case-number";
+import type { CitationSource, OverruledBy, OverruleScope, PrecedentSignals } from "../text/citation-types";
+import type { ParsedDecision } from "../text/decision";
+import { decisionKey } from "../text/decision-key";
 import { parseOverrulings } from "./overruling";
 import { normalizeCourt, parseCitations } from "./parse";
-import type { CitationSource, OverruledBy, OverruleScope, PrecedentSignals } from "./types";
 
 /** What ingestion stores for one decision: its citations and the overrulings it states. */
 export function decisionGraph(decision: ParsedDecision): DecisionGraphInput {

@@ -1,7 +1,7 @@
-import type { ParsedDecision } from "../ingest/types";
-import { splitSentences } from "../precedent/sentences";
+import type { OverruleScope, OverrulingEdge } from "../text/citation-types";
+import type { ParsedDecision } from "../text/decision";
+import { splitSentences } from "../text/sentences";
 import { citationUnits, normalizeCourt } from "./parse";
-import type { OverruleScope, OverrulingEdge } from "./types";
 
 /**
  * Overrulings (판례 변경) a decision states. An en banc decision (전원합의체) that departs from

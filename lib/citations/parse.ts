@@ -1,7 +1,7 @@
-import { CASE_NO_PATTERN } from "../ingest/case-number";
-import type { ParsedDecision } from "../ingest/types";
-import { referencedCaseNumbers } from "../rag/highlight";
-import type { CitationEdge, CitationSource } from "./types";
+import { CASE_NO_PATTERN } from "../text/case-number";
+import type { CitationEdge, CitationSource } from "../text/citation-types";
+import type { ParsedDecision } from "../text/decision";
+import { referencedCaseNumbers } from "../text/referenced-cases";
 
 /**
  * Citations as Korean decisions write them, in 참조판례 lists and in the reasons:

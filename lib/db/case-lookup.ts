@@ -1,4 +1,4 @@
-import { caseNumbersMatch, normalizeCaseNo, splitCaseNo } from "../ingest/case-number";
+import { caseNumbersMatch, normalizeCaseNo, splitCaseNo } from "../text/case-number";
 import { type Db, db } from "./client";
 
 /**

@@ -1,4 +1,4 @@
-import type { CitationEdge, OverrulingEdge } from "../citations/types";
+import type { CitationEdge, OverrulingEdge } from "../text/citation-types";
 import { type Db, db } from "./client";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
-import type { DecisionMeta } from "../ingest/types";
+import type { DecisionMeta } from "../text/decision";
+import { TOKENIZER_VERSION } from "../text/tokenize-ko";
 import { type Db, db } from "./client";
 import { containsText } from "./text-filter";
 

@@ -1,4 +1,4 @@
-import { normalizeCaseNo, splitCaseNo } from "../ingest/case-number";
+import { normalizeCaseNo, splitCaseNo } from "../text/case-number";
 import { type Db, db } from "./client";
 import { containsText } from "./text-filter";
 

@@ -1,8 +1,8 @@
 import { env, filesDir } from "../env";
 import { AppError } from "../errors";
-import { removeJobUploads } from "../ingest/job-uploads";
 import { type Db, db } from "./client";
 import { refreshCorpusCounts, setCorpusState } from "./corpora";
+import { removeJobUploads } from "./job-uploads";
 
 export const ACTIVE_JOB_STATES = ["queued", "running"] as const;
 export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "interrupted";

@@ -10,7 +10,7 @@ import {
   getCached,
   updateEnrichmentJob,
 } from "../db/enrichment";
-import { JobStopped } from "../job-runtime";
+import { JobStopped } from "../jobs/runtime";
 import type { Prices, TokenUsage } from "./cost";
 import { requestBody, usageOf } from "./llm";
 import { parseOutput } from "./parse-output";

@@ -1,5 +1,5 @@
 import { outputsFor } from "../db/enrichment";
-import type { Chunk, ScoredChunk } from "../ingest/types";
+import type { Chunk, ScoredChunk } from "../text/decision";
 import { readOutput } from "./parse-output";
 
 /**

@@ -1,7 +1,7 @@
 import { listCorpora } from "../db/corpora";
 import { type CorpusEnrichmentRecord, lastIngestStart, listCorpusEnrichment } from "../db/enrichment";
-import type { ScoredChunk } from "../ingest/types";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "../store/types";
+import type { ScoredChunk } from "../text/decision";
 import { chunksWithContexts, withContexts } from "./contexts";
 
 /**

@@ -6,15 +6,13 @@ import {
   createEnrichmentRow,
   type EnrichMode,
   type EnrichmentJobRecord,
-  getCorpusEnrichment,
-  lastIngestStart,
   loadChunkStates,
   setCorpusEnrichment,
 } from "../db/enrichment";
 import { createJob, type JobRecord } from "../db/jobs";
 import { env, filesDir } from "../env";
-import { AppError, toAppError } from "../errors";
-import { defaultEmbedder, enqueueJob } from "../ingest/job-queue";
+import { AppError } from "../errors";
+import { defaultEmbedder } from "../ingest/job-queue";
 import { getStore } from "../store";
 import { pricesFromEnv } from "./cost";
 import { enrichLlm, openAIClient } from "./llm";
@@ -27,7 +25,7 @@ import { getSideStore } from "./side-stores";
  * what they run with. An enrichment job is an ingestion job of kind "enrich" — the same heartbeat,
  * stale sweep, cancel and resume, one job per corpus at a time — with its own row (EnrichmentJob).
  * Jobs started by the server run in a child process (scripts/job-runner.ts enrich <id>), in a queue
- * of their own: an overnight enrichment never holds up another corpus's import.
+ * of their own (lib/enrich/enrich-jobs.ts): an overnight enrichment never holds up another corpus's import.
  */
 
 /** The model enrichment asks: ENRICH_MODEL, else LLM_MODEL (else the analyst's). */
@@ -79,13 +77,6 @@ export async function startEnrichment(input: {
   return { job, enrichment };
 }
 
-/** Starts a job in this server's background (a child process); returns at once. */
-export async function queueEnrichment(input: Parameters<typeof startEnrichment>[0]) {
-  const started = await startEnrichment({ ...input, owner: undefined });
-  enqueueJob(started.job.id, "enrich");
-  return started;
-}
-
 /** What a process runs an enrichment job with (the job child, the CLI, the bench). */
 export function enrichJobContext(kind: EnrichKind, mode: EnrichMode = "live"): Promise<EnrichJobContext> {
   return (async () => {
@@ -116,33 +107,6 @@ export function enrichJobContext(kind: EnrichKind, mode: EnrichMode = "live"): P
           : undefined,
     };
   })();
-}
-
-/**
- * After an import or re-index of the corpus finished: each kind the corpus was enriched with whose
- * side index predates the import is brought up to date by a new job (only what changed costs a
- * model call; the rest is in the cache — a re-index keeps its contexts). One kind at a time (one
- * job per corpus): the next is started when that job ends.
- */
-export async function syncEnrichment(corpusId: string): Promise<JobRecord | undefined> {
-  const state = await getCorpusEnrichment(corpusId);
-  const imported = await lastIngestStart(corpusId);
-  if (!imported) return undefined;
-  for (const kind of ["context", "atoms"] as const) {
-    const synced = kind === "context" ? state.contextSyncedAt : state.atomsSyncedAt;
-    if (!synced || synced >= imported) continue;
-    try {
-      const { job } = await queueEnrichment({ corpusId, kind });
-      return job;
-    } catch (error) {
-      // Busy (another job), or no LLM any more: the admin page shows the index as out of date.
-      console.warn(
-        `[enrich] corpus ${corpusId}: could not bring the ${kind} index up to date: ${toAppError(error).message}`,
-      );
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /**

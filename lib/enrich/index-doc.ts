@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { EnrichKind } from "../ai/prompts/enrich";
 import { embedWithCache } from "../ingest/embedding-cache";
 import type { Embedder } from "../ingest/index-decisions";
-import { tokenizeKo } from "../ingest/tokenize-ko";
-import type { Chunk } from "../ingest/types";
 import type { IndexedChunk, VectorStore } from "../store/types";
+import type { Chunk } from "../text/decision";
+import { tokenizeKo } from "../text/tokenize-ko";
 import type { EnrichOutput } from "./parse-output";
 import { atomTagId } from "./side-stores";
 

@@ -6,7 +6,7 @@ import { toAiError } from "../ai/errors";
 import type { EnrichMessages } from "../ai/prompts/enrich";
 import { withRetries } from "../ai/retry";
 import { AppError } from "../errors";
-import { estimateTokens } from "../rag/strategies/depth";
+import { estimateTokens } from "../text/estimate-tokens";
 import type { TokenUsage } from "./cost";
 
 /**
@@ -20,7 +20,7 @@ import type { TokenUsage } from "./cost";
 export interface EnrichCall {
   text: string;
   usage: TokenUsage;
-  /** The endpoint reported no usage: the counts are estimates (depth.ts's estimateTokens). */
+  /** The endpoint reported no usage: the counts are estimates (lib/text/estimate-tokens.ts). */
   estimated: boolean;
 }
 

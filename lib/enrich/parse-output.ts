@@ -1,5 +1,5 @@
+import { parseList } from "../ai/parse-list";
 import { ATOM_MAX_CHARS, ATOMS_MAX, CONTEXT_MAX_CHARS, type EnrichKind } from "../ai/prompts/enrich";
-import { parseList } from "../rag/strategies/parse-list";
 
 /**
  * Reads what the model wrote for a chunk, defensively. A context: the reply's text without fences,

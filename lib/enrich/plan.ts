@@ -1,8 +1,8 @@
 import { atomsMessages, contextMessages, type EnrichKind, type EnrichMessages } from "../ai/prompts/enrich";
 import type { ChunkState, EnrichDocument } from "../db/enrichment";
 import { loadDecisionRecord } from "../ingest/decision-archive";
-import { type Chunk, SECTIONS } from "../ingest/types";
 import type { VectorStore } from "../store/types";
+import { type Chunk, SECTIONS } from "../text/decision";
 import { enrichCacheKey } from "./cache-key";
 
 /**

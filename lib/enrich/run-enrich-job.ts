@@ -27,11 +27,11 @@ import {
 import { env } from "../env";
 import { AppError, toAppError } from "../errors";
 import type { Embedder } from "../ingest/index-decisions";
-import type { Chunk } from "../ingest/types";
-import { processOwner } from "../job-owner";
-import { type JobRuntime, JobStopped, startJobRuntime } from "../job-runtime";
+import { processOwner } from "../jobs/owner";
+import { type JobRuntime, JobStopped, startJobRuntime } from "../jobs/runtime";
+import { yieldIfBusy } from "../jobs/time-slice";
 import type { VectorStore } from "../store/types";
-import { yieldIfBusy } from "../time-slice";
+import type { Chunk } from "../text/decision";
 import { type BatchPhase, runBatchPhase } from "./batch";
 import { callCost, type Prices, type TokenUsage } from "./cost";
 import { writeDocument } from "./index-doc";

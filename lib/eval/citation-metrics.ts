@@ -1,7 +1,7 @@
-import { splitCaseNo } from "../ingest/case-number";
-import type { Chunk } from "../ingest/types";
 import { splitCitations } from "../rag/citations";
 import type { SupportReport } from "../rag/support/types";
+import { splitCaseNo } from "../text/case-number";
+import type { Chunk } from "../text/decision";
 
 /**
  * Trust in an answer's citations, checked the way the chat checks them (lib/rag/citations.ts): a

@@ -22,18 +22,18 @@ import {
 import { isStale } from "../db/jobs";
 import { env, filesDir } from "../env";
 import { AppError, logError, toAppError } from "../errors";
-import { ownerProcessGone, parseOwner } from "../job-owner";
-import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
-import { JobStopped, startJobRuntime } from "../job-runtime";
+import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../jobs/child-process";
 import { dispatchJob } from "../jobs/dispatch";
+import { ownerProcessGone, parseOwner } from "../jobs/owner";
 import { registerJobKind } from "../jobs/registry";
+import { JobStopped, startJobRuntime } from "../jobs/runtime";
 import { parseBenchmark } from "./benchmark";
 import { executeEvaluation } from "./execute";
 import { resolveSystems } from "./systems";
 
 /**
  * Evaluations started from the admin page run in the background, one at a time, each in a job
- * child process (lib/job-process.ts), with progress and a heartbeat in the database. Results are
+ * child process (lib/jobs/child-process.ts), with progress and a heartbeat in the database. Results are
  * cached per (system, item), so a run interrupted by a restart resumes (re-queued at start-up)
  * without repeating finished pairs.
  */
@@ -200,6 +200,11 @@ export const evalJobKind = registerJobKind({
     closeEvalJob(row, [row.status as EvalJobRecord["status"]], { status: "interrupted", message }),
   setQueueJobId: setEvalQueueJobId,
   listOpen: listQueueOpenEvalJobs,
+  async resumeAtStart() {
+    const evals = await resumeEvaluations();
+    if (evals > 0) console.log(`[eval] ${evals}개의 평가를 이어서 진행합니다.`);
+  },
+  sweepStale: () => sweepStaleEvalJobs(),
 });
 
 export function enqueueEvaluation(id: string): void {

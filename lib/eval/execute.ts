@@ -1,8 +1,13 @@
 import { streamChat } from "../ai/chat";
 import { streamChatScored } from "../ai/chat-logprobs";
-import { type AiConfig, aiConfigFrom, configuredComponents } from "../ai/config";
+import {
+  type AiConfig,
+  aiConfigFrom,
+  configuredComponents,
+  modelCallsFromSettings,
+  withModelCalls,
+} from "../ai/config";
 import { embedTexts } from "../ai/embed";
-import { modelCallsFromSettings, withModelCalls } from "../ai/model-calls/apply";
 import { recordCalls, replayCalls } from "../ai/model-calls/modes";
 import { rerank } from "../ai/rerank";
 import { chatBeforeAnswer } from "../chat/answer-gate";

@@ -1,4 +1,4 @@
-import { splitCaseNo } from "../ingest/case-number";
+import { splitCaseNo } from "../text/case-number";
 
 /**
  * Retrieval metrics as docs/method.md §6 defines them. A ranked list is a list of chunks' case numbers;

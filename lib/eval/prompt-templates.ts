@@ -6,7 +6,7 @@ import { hydePrompt } from "../ai/prompts/hyde";
 import { judgePrompt } from "../ai/prompts/judge";
 import { multiQueryPrompt } from "../ai/prompts/multi-query";
 import { synonymPrompt } from "../ai/prompts/synonyms";
-import type { Chunk } from "../ingest/types";
+import type { Chunk } from "../text/decision";
 
 /**
  * The prompt texts as the model sees them, rendered with placeholders: an edit to any prompt

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError, toAppError } from "../errors";
+import { yieldIfBusy } from "../jobs/time-slice";
 import { splitCitations } from "../rag/citations";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
 import { checkSupport } from "../rag/support/check";
-import { yieldIfBusy } from "../time-slice";
 import type { BenchmarkItem } from "./benchmark";
 import { type Citations, citationsOf, type SupportCounts, supportCountsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";

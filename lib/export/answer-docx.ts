@@ -1,5 +1,5 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
-import type { Range } from "../precedent/sentences";
+import type { Range } from "../text/sentences";
 import type { AnswerExport } from "./answer-export";
 import { type Block, markdownBlocks } from "./markdown-lite";
 

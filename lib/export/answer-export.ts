@@ -1,7 +1,7 @@
+import { resolveCitations } from "../chat/citation-links";
 import type { AnswerRecord } from "../chat/types";
-import { resolveCitations } from "../precedent/links";
-import type { Range } from "../precedent/sentences";
 import { supportingSentences } from "../precedent/support";
+import type { Range } from "../text/sentences";
 import { formatCitation } from "./citation";
 import { blockText, markdownBlocks } from "./markdown-lite";
 

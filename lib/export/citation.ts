@@ -1,4 +1,4 @@
-import { splitCaseNo } from "../ingest/case-number";
+import { splitCaseNo } from "../text/case-number";
 
 /**
  * The citation form Korean lawyers and courts write: "대법원 1976. 12. 28. 선고 76므41 판결".

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { normalizeCaseNo } from "./case-number";
-import type { Chunk, ParsedDecision } from "./types";
+import { normalizeCaseNo } from "../text/case-number";
+import type { Chunk, ParsedDecision } from "../text/decision";
 
 /**
  * Structure-aware chunking (docs/method.md §1): one decision → its sections → chunks. A section is split

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { normalizeCaseNo } from "./case-number";
+import { normalizeCaseNo } from "../text/case-number";
+import type { ParsedDecision } from "../text/decision";
 import { sha256 } from "./sources";
-import type { ParsedDecision } from "./types";
 
 /**
  * Every indexed decision is also kept as one JSON file per corpus, in the JSON import format

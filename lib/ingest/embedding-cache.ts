@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { yieldIfBusy } from "../time-slice";
+import { yieldIfBusy } from "../jobs/time-slice";
 
 /**
  * Vectors keyed by (embedding model, chunk content hash). Re-ingesting or re-indexing a corpus, or

@@ -1,10 +1,10 @@
+import { yieldIfBusy } from "../jobs/time-slice";
 import type { VectorStore } from "../store/types";
-import { yieldIfBusy } from "../time-slice";
+import type { ParsedDecision } from "../text/decision";
+import { tokenizeKo } from "../text/tokenize-ko";
 import { chunkDecision } from "./chunk";
 import { type EmbeddingCache, embedWithCache } from "./embedding-cache";
 import { sha256 } from "./sources";
-import { tokenizeKo } from "./tokenize-ko";
-import type { ParsedDecision } from "./types";
 
 export interface Embedder {
   model: string;

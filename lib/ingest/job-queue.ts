@@ -13,12 +13,13 @@ import {
   listUnfinishedJobs,
   requeueJob,
   setJobQueueJobId,
+  sweepStaleJobs,
 } from "../db/jobs";
 import { env, filesDir } from "../env";
-import { ownerProcessGone, parseOwner } from "../job-owner";
-import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../job-process";
+import { type JobProcessResult, LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../jobs/child-process";
 import { dispatchJob } from "../jobs/dispatch";
-import { registerJobKind } from "../jobs/registry";
+import { ownerProcessGone, parseOwner } from "../jobs/owner";
+import { jobKind, registerJobKind } from "../jobs/registry";
 import { getStore } from "../store";
 import { EmbeddingCache } from "./embedding-cache";
 import type { Embedder } from "./index-decisions";
@@ -26,10 +27,11 @@ import type { JobContext } from "./run-job";
 
 /**
  * Ingestion jobs started by the server (uploads, re-index, resumes) run one at a time (two cores: a
- * second job would only slow the first), each in a child process (lib/job-process.ts) so the
+ * second job would only slow the first), each in a child process (lib/jobs/child-process.ts) so the
  * server's event loop stays free. Their state lives in the database: on SQLite, after a restart
  * `resumeUnfinishedJobs` picks up what the previous server was doing; on PostgreSQL the queue
- * (lib/jobs/pg-queue.ts) hands a run whose instance died to another one.
+ * (lib/jobs/pg-queue.ts) hands a run whose instance died to another one. Enrichment jobs share the
+ * table and this runner; their kind is registered by lib/enrich/enrich-jobs.ts.
  */
 
 let cache: EmbeddingCache | undefined;
@@ -59,7 +61,22 @@ export async function defaultJobContext(): Promise<JobContext> {
   };
 }
 
-async function runQueued(id: string): Promise<void> {
+// On globalThis: Next.js may load this module in more than one bundle of the same process, and a
+// listener registered at start-up must be heard by the bundle that runs the job.
+const holder = globalThis as unknown as { __jobDoneListeners?: Map<string, (corpusId: string) => Promise<unknown>> };
+holder.__jobDoneListeners ??= new Map();
+const doneListeners = holder.__jobDoneListeners;
+
+/**
+ * Called after a job of the table (an import, a re-index, an enrichment) ended done on this server:
+ * lib/enrich brings an enriched corpus's side indexes up to date. A second call under `name` replaces it.
+ */
+export function onJobDone(name: string, listener: (corpusId: string) => Promise<unknown>): void {
+  doneListeners.set(name, listener);
+}
+
+/** Runs a queued job of the table in a child process (the `run` of the ingestion and enrichment kinds). */
+export async function runQueuedJob(id: string): Promise<void> {
   const job = await getJob(id);
   // Cancelled while it waited, or deleted with its corpus.
   if (job?.status !== "queued") return;
@@ -73,9 +90,7 @@ async function runQueued(id: string): Promise<void> {
   });
   await afterProcess(id, result);
   if ((await getJob(id))?.status === "done") {
-    // An enriched corpus whose chunks just changed: its side indexes are brought up to date.
-    const { syncEnrichment } = await import("../enrich/enrich-control");
-    await syncEnrichment(job.corpusId).catch((error) => console.error("[enrich] sync", error));
+    for (const listener of doneListeners.values()) await listener(job.corpusId);
   }
 }
 
@@ -104,7 +119,7 @@ async function afterProcess(id: string, result: JobProcessResult): Promise<void>
 }
 
 /** The job row functions both kinds share (ingestion and enrichment jobs live in one table). */
-function rowAccess(kinds: JobKind[]) {
+export function jobRowAccess(kinds: JobKind[]) {
   return {
     read: getJob,
     requeue: (id: string, from: string[]) => requeueJob(id, from as JobStatus[]),
@@ -117,7 +132,7 @@ function rowAccess(kinds: JobKind[]) {
 
 export const ingestJobKind = registerJobKind({
   name: "ingest",
-  run: runQueued,
+  run: runQueuedJob,
   async execute(id, owner) {
     const { runIngestionJob } = await import("./run-job");
     const ctx = await defaultJobContext();
@@ -128,24 +143,24 @@ export const ingestJobKind = registerJobKind({
       await ctx.store.close();
     }
   },
-  ...rowAccess(INGEST_KINDS),
-});
-
-// Enrichment jobs wait on model servers for hours: a kind (a queue) of their own, so imports never wait on them.
-export const enrichJobKind = registerJobKind({
-  name: "enrich",
-  run: runQueued,
-  async execute(id, owner) {
-    const { runEnrichmentJobById } = await import("../enrich/run-by-id");
-    const job = await runEnrichmentJobById(id, owner);
-    return job.status === "done" || job.status === "failed" || job.status === "cancelled";
+  ...jobRowAccess(INGEST_KINDS),
+  // The table's jobs, enrichment's included: one resume and one sweep for both kinds.
+  async resumeAtStart() {
+    const count = await resumeUnfinishedJobs();
+    if (count > 0) console.log(`[ingest] ${count}개의 색인 작업을 이어서 진행합니다.`);
   },
-  ...rowAccess(["enrich"]),
+  sweepStale: () => sweepStaleJobs(),
 });
 
-/** Queues a job to run in the background (this server's queue, or PostgreSQL's); returns at once. */
+/**
+ * Queues a job to run in the background (this server's queue, or PostgreSQL's); returns at once.
+ * An enrichment job (resumed from the table) goes to the enrichment kind's queue, registered at
+ * start-up by lib/enrich.
+ */
 export function enqueueJob(jobId: string, kind?: JobKind): void {
-  dispatchJob(kind === "enrich" ? enrichJobKind : ingestJobKind, jobId);
+  const spec = kind === "enrich" ? jobKind("enrich") : ingestJobKind;
+  if (!spec) throw new Error("the enrich job kind is not registered (lib/startup/job-kinds.ts loads it)");
+  dispatchJob(spec, jobId);
 }
 
 let resumed = false;

@@ -1,11 +1,11 @@
 import { extname } from "node:path";
 import { AppError, toAppError } from "../errors";
-import { decodeText } from "./encoding";
+import type { ParsedDecision } from "../text/decision";
+import { decodeText } from "../text/encoding";
 import type { MetaHints } from "./hints";
 import { parseJsonDecisions } from "./parse-json";
 import { parsePrecedentMarkdown } from "./parse-precedent-md";
 import { parsePlainDecision } from "./parse-text";
-import type { ParsedDecision } from "./types";
 
 export interface FileProblem {
   file: string;

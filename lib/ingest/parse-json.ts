@@ -1,6 +1,6 @@
 import { toAppError } from "../errors";
+import { type DecisionMeta, type ParsedDecision, SECTIONS, type SectionName } from "../text/decision";
 import { buildDecision } from "./sections";
-import { type DecisionMeta, type ParsedDecision, SECTIONS, type SectionName } from "./types";
 
 /**
  * JSON (an array of records, or one record) and JSONL (one record per line). Each record is one

@@ -1,7 +1,7 @@
 import { AppError } from "../errors";
-import { cutAtTruncation } from "./normalize";
+import type { ParsedDecision } from "../text/decision";
+import { cutAtTruncation } from "../text/normalize";
 import { buildDecision } from "./sections";
-import type { ParsedDecision } from "./types";
 
 /**
  * The precedent-kr Markdown format: YAML front matter (판례일련번호, 사건번호, 사건명, 법원명,

@@ -1,8 +1,8 @@
 import { AppError } from "../errors";
-import { CASE_NO_PATTERN } from "./case-number";
-import { cutAtTruncation } from "./normalize";
+import { CASE_NO_PATTERN } from "../text/case-number";
+import type { DecisionMeta, ParsedDecision } from "../text/decision";
+import { cutAtTruncation } from "../text/normalize";
 import { buildDecision, canonicalSection, normalizeDate } from "./sections";
-import type { DecisionMeta, ParsedDecision } from "./types";
 
 /**
  * Plain .txt/.md decisions: section headings written as 【판시사항】, [판결요지], ## 참조조문,

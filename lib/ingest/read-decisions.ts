@@ -1,12 +1,12 @@
 import { extname } from "node:path";
-import { yieldIfBusy } from "../time-slice";
-import { decodeText } from "./encoding";
+import { yieldIfBusy } from "../jobs/time-slice";
+import type { ParsedDecision } from "../text/decision";
+import { decodeText } from "../text/encoding";
 import type { MetaHints } from "./hints";
 import { firstSignificantByte, jsonArrayElements, jsonLines, type RawRecord } from "./json-records";
 import { type FileProblem, parseFile } from "./parse-file";
 import { jsonErrorMessage, parseJsonRecord } from "./parse-json";
 import { type InputFile, readBytes } from "./sources";
-import type { ParsedDecision } from "./types";
 
 export type FileItem = { decision: ParsedDecision } | { problem: FileProblem };
 

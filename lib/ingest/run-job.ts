@@ -1,6 +1,7 @@
 import { decisionGraph } from "../citations/graph";
 import { replaceDecisionGraphs } from "../db/citations";
 import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocuments } from "../db/corpora";
+import { removeJobUploads } from "../db/job-uploads";
 import {
   beatJob,
   CANCELLED_MESSAGE,
@@ -14,18 +15,17 @@ import {
 } from "../db/jobs";
 import { env } from "../env";
 import { AppError, toAppError } from "../errors";
-import { processOwner } from "../job-owner";
-import { JobStopped, startJobRuntime } from "../job-runtime";
-import { yieldIfBusy } from "../time-slice";
-import { normalizeCaseNo } from "./case-number";
+import { processOwner } from "../jobs/owner";
+import { JobStopped, startJobRuntime } from "../jobs/runtime";
+import { yieldIfBusy } from "../jobs/time-slice";
+import { normalizeCaseNo } from "../text/case-number";
+import type { ParsedDecision } from "../text/decision";
 import { saveDecision } from "./decision-archive";
 import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
 import { zeroCounts } from "./job-counts";
-import { removeJobUploads } from "./job-uploads";
 import { readFileDecisions } from "./read-decisions";
 import { listInputFiles } from "./sources";
-import type { ParsedDecision } from "./types";
 
 export type JobContext = Omit<IndexContext, "corpusId" | "checkpoint"> & {
   /** Decisions indexed per store write. */

@@ -1,6 +1,12 @@
 import { AppError } from "../errors";
-import { normalizeBody, normalizeReferenceList } from "./normalize";
-import { type DecisionMeta, type DecisionSection, type ParsedDecision, SECTIONS, type SectionName } from "./types";
+import {
+  type DecisionMeta,
+  type DecisionSection,
+  type ParsedDecision,
+  SECTIONS,
+  type SectionName,
+} from "../text/decision";
+import { normalizeBody, normalizeReferenceList } from "../text/normalize";
 
 export type RawSections = { name: string; text: string }[];
 

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { decodeCp949 } from "./cp949";
+import { decodeCp949 } from "../text/cp949";
 
 const UTF8_FLAG = 0x800; // general purpose bit 11: "file name is UTF-8"
 const UNICODE_PATH_FIELD = 0x7075; // Info-ZIP Unicode Path Extra Field

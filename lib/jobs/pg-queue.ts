@@ -3,7 +3,7 @@ import PgBoss from "pg-boss";
 import { isStale, staleBefore } from "../db/jobs";
 import { env } from "../env";
 import { logError } from "../errors";
-import { serverOwner } from "../job-process";
+import { serverOwner } from "./child-process";
 import { type JobKind, jobKinds, type QueuedRow } from "./registry";
 
 /**

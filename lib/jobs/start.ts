@@ -1,26 +1,22 @@
 import { dbProvider } from "../db/client";
 import { logError } from "../errors";
-import { ownerProcessGone, parseOwner } from "../job-owner";
-import { serverOwner } from "../job-process";
-import { startStaleJobSweeper, sweepAllStaleJobs } from "../job-sweeper";
-import { loadJobKinds } from "./kinds";
+import { serverOwner } from "./child-process";
+import { ownerProcessGone, parseOwner } from "./owner";
+import { jobKinds } from "./registry";
+import { startStaleJobSweeper, sweepAllStaleJobs } from "./sweeper";
 
 /**
  * What a starting server (instrumentation.ts) or a job worker (scripts/job-worker.ts) does about
- * background jobs. SQLite: jobs of the previous server resume in this process's queue. PostgreSQL:
- * this instance starts a pg-boss worker per job kind and joins the upkeep every instance does
- * (stale sweep, queue maintenance); runs left by a dead process of this host are handed back to
- * the queue at once instead of after the stale limit.
+ * background jobs, once the job kinds are registered (lib/startup/job-kinds.ts). SQLite: jobs of
+ * the previous server resume in this process's queue. PostgreSQL: this instance starts a pg-boss
+ * worker per job kind and joins the upkeep every instance does (stale sweep, queue maintenance);
+ * runs left by a dead process of this host are handed back to the queue at once instead of after
+ * the stale limit.
  */
 export async function startJobs(): Promise<void> {
-  const kinds = await loadJobKinds();
+  const kinds = jobKinds();
   if (dbProvider() === "sqlite") {
-    const { resumeUnfinishedJobs } = await import("../ingest/job-queue");
-    const count = await resumeUnfinishedJobs();
-    if (count > 0) console.log(`[ingest] ${count}개의 색인 작업을 이어서 진행합니다.`);
-    const { resumeEvaluations } = await import("../eval/eval-jobs");
-    const evals = await resumeEvaluations();
-    if (evals > 0) console.log(`[eval] ${evals}개의 평가를 이어서 진행합니다.`);
+    for (const kind of kinds) await kind.resumeAtStart?.();
   } else {
     for (const kind of kinds) {
       for (const row of await kind.listOpen()) {

@@ -1,4 +1,4 @@
-import type { Range } from "./sentences";
+import type { Range } from "../text/sentences";
 
 /**
  * A section's text cut into runs for the viewer: plain text, a cited passage (shown lightly), a

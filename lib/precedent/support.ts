@@ -1,5 +1,5 @@
-import { tokenizeKo } from "../ingest/tokenize-ko";
-import { type Range, splitSentences } from "./sentences";
+import { type Range, splitSentences } from "../text/sentences";
+import { tokenizeKo } from "../text/tokenize-ko";
 
 /**
  * The supporting sentence(s) of a cited passage: the sentence(s) of the passage that best match

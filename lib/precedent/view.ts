@@ -1,6 +1,6 @@
-import { SECTIONS, type SectionName } from "../ingest/types";
+import { SECTIONS, type SectionName } from "../text/decision";
+import type { Range } from "../text/sentences";
 import { type Mark, markSections, type PassageRange } from "./segments";
-import type { Range } from "./sentences";
 import { supportingSentences } from "./support";
 
 /**

@@ -1,5 +1,5 @@
-import { normalizeCaseNo, splitCaseNo } from "../ingest/case-number";
-import type { ScoredChunk } from "../ingest/types";
+import { normalizeCaseNo, splitCaseNo } from "../text/case-number";
+import type { ScoredChunk } from "../text/decision";
 
 /**
  * Citations that can be trusted: every case number in an answer is checked against the passages

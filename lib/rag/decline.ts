@@ -1,7 +1,7 @@
-import type { OverruledBy } from "../citations/types";
-import type { ScoredChunk } from "../ingest/types";
 import type { VectorStore } from "../store/types";
-import { decisionKey } from "./decisions";
+import type { OverruledNote } from "../text/citation-types";
+import type { ScoredChunk } from "../text/decision";
+import { decisionKey } from "../text/decision-key";
 import { retrievalOnlyAnswer } from "./retrieval-only-answer";
 import type { SupportReport } from "./support/types";
 
@@ -28,12 +28,6 @@ export interface DeclineInfo {
   threshold?: number;
   /** The closest precedents (case numbers as written), best first. */
   closest: string[];
-}
-
-/** A context decision the graph knows to be overruled, for the answer prompt. */
-export interface OverruledNote {
-  caseNo: string;
-  by: OverruledBy[];
 }
 
 /** What the caller decided just before the answer is written (the pipeline's `beforeAnswer` hook). */

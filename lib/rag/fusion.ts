@@ -1,4 +1,4 @@
-import type { ScoredChunk } from "../ingest/types";
+import type { ScoredChunk } from "../text/decision";
 
 /**
  * Ways to combine ranked lists of chunks. Raw BM25 scores (0…20+) and cosine similarities (0…1)

@@ -1,6 +1,6 @@
-import { tokenizeKo } from "../ingest/tokenize-ko";
-import type { ScoredChunk } from "../ingest/types";
 import type { StoreFilter, VectorStore } from "../store/types";
+import type { ScoredChunk } from "../text/decision";
+import { tokenizeKo } from "../text/tokenize-ko";
 import { reciprocalRankFusion, weightedScoreFusion } from "./fusion";
 import type { PipelineSettings } from "./settings";
 

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { TOKENIZER_VERSION } from "../ingest/tokenize-ko";
+import { TOKENIZER_VERSION } from "../text/tokenize-ko";
 
 /**
  * BM25 matches query tokens against the tokens stored at indexing time: a corpus indexed by another

@@ -1,4 +1,4 @@
-import type { ScoredChunk } from "../ingest/types";
+import type { ScoredChunk } from "../text/decision";
 
 export type RerankFn = (
   query: string,

@@ -1,6 +1,6 @@
-import type { ScoredChunk } from "../ingest/types";
 import type { VectorStore } from "../store/types";
-import { decisionKey } from "./decisions";
+import type { ScoredChunk } from "../text/decision";
+import { decisionKey } from "../text/decision-key";
 
 /** Decision text placed inside Markdown: characters that would start emphasis, code, links or HTML are escaped. */
 export function escapeMarkdown(text: string): string {

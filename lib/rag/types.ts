@@ -1,4 +1,4 @@
-import type { ScoredChunk } from "../ingest/types";
+import type { ScoredChunk } from "../text/decision";
 import type { AnswerPart } from "./citations";
 import type { DeclineInfo } from "./decline";
 import type { StrategyId, StrategyStep, StrategyTrace } from "./strategies/steps";

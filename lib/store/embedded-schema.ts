@@ -1,4 +1,4 @@
-import type { Chunk, SectionName } from "../ingest/types";
+import type { Chunk, SectionName } from "../text/decision";
 
 /** The embedded store's SQLite table (the source of truth) and its row mapping. */
 

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { AppError } from "../errors";
-import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../ingest/types";
+import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
 import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
 import { logChanges } from "./change-log";
 import { normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Chunk, SectionName } from "../ingest/types";
+import type { Chunk, SectionName } from "../text/decision";
 import type { StoreFilter } from "./types";
 
 /** How chunks are written to and read from Qdrant points: ids, payload fields, filters. */

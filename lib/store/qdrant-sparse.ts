@@ -1,10 +1,10 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
-import { bm25Tf, termCounts } from "../rag/bm25";
+import { bm25Tf, termCounts } from "./bm25";
 import type { QdrantFilter } from "./qdrant-payload";
 
 /**
  * BM25 through Qdrant's sparse vectors, with the same maths as the embedded store
- * (lib/rag/bm25.ts). Qdrant has no Korean tokenizer, so vectors are built from our tokens: each
+ * (lib/store/bm25.ts). Qdrant has no Korean tokenizer, so vectors are built from our tokens: each
  * token maps to a stable uint32 index (FNV-1a; collisions among ~10⁵ bigrams are rare and only merge
  * two terms). Qdrant scores a query against a document as Σ q·idf·d over shared indices, where
  * with the IDF modifier idf = ln(1 + (N − df + 0.5)/(df + 0.5)), N and df counted over the

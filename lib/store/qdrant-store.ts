@@ -1,6 +1,6 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
-import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../ingest/types";
+import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
 import { checkVersion, createQdrantClient, type QdrantConnection, storeError } from "./qdrant-client";
 import {
   addDenseVector,

@@ -1,9 +1,9 @@
-import { BM25_B, BM25_K1, bm25Idf, termCounts } from "../rag/bm25";
+import { BM25_B, BM25_K1, bm25Idf, termCounts } from "./bm25";
 import { topK } from "./top-k";
 
 /**
  * An in-memory inverted index over slots (dense integer ids assigned by the store). BM25 is
- * computed exactly as the reference (lib/rag/bm25.ts), with N, df and average length taken over the
+ * computed exactly as the reference (lib/store/bm25.ts), with N, df and average length taken over the
  * live chunks of the searched corpora — so each corpus ranks as if it were indexed alone.
  */
 

@@ -1,9 +1,9 @@
-import type { Chunk, ScoredChunk } from "../ingest/types";
+import type { Chunk, ScoredChunk } from "../text/decision";
 
 /** What the indexer hands a store: the chunk, its BM25 tokens, and its dense vector when available. */
 export interface IndexedChunk {
   chunk: Chunk;
-  /** Output of the shared Korean tokenizer (lib/ingest/tokenize-ko.ts): BM25 means the same in every backend. */
+  /** Output of the shared Korean tokenizer (lib/text/tokenize-ko.ts): BM25 means the same in every backend. */
   tokens: string[];
   vector?: number[];
 }

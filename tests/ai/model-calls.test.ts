@@ -3,9 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateChat, streamChat } from "@/lib/ai/chat";
-import { aiConfig, aiConfigFrom, type ChatConfig, configuredComponents, type RerankConfig } from "@/lib/ai/config";
+import {
+  aiConfig,
+  aiConfigFrom,
+  type ChatConfig,
+  configuredComponents,
+  type RerankConfig,
+  withModelCalls,
+} from "@/lib/ai/config";
 import { embedTexts } from "@/lib/ai/embed";
-import { withModelCalls } from "@/lib/ai/model-calls/apply";
 import { recordCalls, replayCalls } from "@/lib/ai/model-calls/modes";
 import { rerank } from "@/lib/ai/rerank";
 import { checkComponents } from "@/lib/ai/status";

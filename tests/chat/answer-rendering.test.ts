@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { AnswerText } from "@/components/chat/answer-text";
 import { internalHref, remarkCitations } from "@/lib/chat/answer-markdown";
 import type { AnswerRecord } from "@/lib/chat/types";
-import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { citationFinder, splitCitations } from "@/lib/rag/citations";
+import type { Chunk, ScoredChunk } from "@/lib/text/decision";
 
 const chunk = (id: string, caseNo: string, corpusId = "k"): ScoredChunk => ({
   chunk: { id, caseNo, corpusId, court: "대법원", section: "판결요지", text: "요지" } as Chunk,

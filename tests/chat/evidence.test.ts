@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { groupEvidence } from "@/lib/chat/evidence";
 import { CASE_TYPES, describeFilters, normalizeFilters, toStoreFilter } from "@/lib/chat/filters";
 import { parseStoredFilters } from "@/lib/chat/filters-schema";
-import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { splitCitations } from "@/lib/rag/citations";
 import { retrievalOnlyAnswer } from "@/lib/rag/retrieval-only-answer";
 import type { VectorStore } from "@/lib/store/types";
+import type { Chunk, ScoredChunk } from "@/lib/text/decision";
 
 let n = 0;
 function passage(caseNo: string, score: number, over: Partial<Chunk> = {}): ScoredChunk {

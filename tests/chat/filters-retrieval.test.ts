@@ -14,8 +14,8 @@ import { resetEnvCache } from "@/lib/env";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { getStore } from "@/lib/store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { useTestDatabase } from "../support/test-db";
 
 // Filters are applied in retrieval (the store's filter), remembered with the chat and shown with

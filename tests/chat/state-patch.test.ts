@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "@/lib/chat/state";
 import { applyPatch, diffState, type StatePatch } from "@/lib/chat/state-patch";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
-import type { ScoredChunk } from "@/lib/ingest/types";
+import type { ScoredChunk } from "@/lib/text/decision";
 
 const passage = (n: number, score: number): ScoredChunk => ({
   score,

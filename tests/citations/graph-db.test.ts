@@ -10,8 +10,8 @@ import { createCorpus } from "@/lib/db/corpora";
 import { createJob } from "@/lib/db/jobs";
 import { removeCorpus } from "@/lib/ingest/corpus-admin";
 import { runIngestionJob } from "@/lib/ingest/run-job";
-import { decisionKey } from "@/lib/rag/decisions";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { decisionKey } from "@/lib/text/decision-key";
 import { useTestDatabase } from "../support/test-db";
 
 // Our fixture decisions: 2097다7202 (en banc) cites 2098다1001 and overrules 2096다5101 in part.

@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { decisionGraph } from "@/lib/citations/graph";
 import { parseOverrulings } from "@/lib/citations/overruling";
 import { citationUnits, normalizeCourt, parseCitations } from "@/lib/citations/parse";
-import type { CitationEdge } from "@/lib/citations/types";
-import { splitCaseNo } from "@/lib/ingest/case-number";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import type { ParsedDecision, SectionName } from "@/lib/ingest/types";
-import { referencedCaseNumbers } from "@/lib/rag/highlight";
+import { splitCaseNo } from "@/lib/text/case-number";
+import type { CitationEdge } from "@/lib/text/citation-types";
+import type { ParsedDecision, SectionName } from "@/lib/text/decision";
+import { referencedCaseNumbers } from "@/lib/text/referenced-cases";
 
 // Decisions written for these tests (fictional numbers and courts' wording in the usual forms).
 function decision(caseNo: string, sections: Partial<Record<SectionName, string>>, court = "대법원"): ParsedDecision {

@@ -15,8 +15,8 @@ import { resetEnvCache } from "@/lib/env";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { getStore } from "@/lib/store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { createTestDb, onPostgres, useTestDatabase } from "../support/test-db";
 

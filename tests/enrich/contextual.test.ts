@@ -10,9 +10,9 @@ import { contextualText } from "@/lib/enrich/index-doc";
 import { runEnrichmentJob } from "@/lib/enrich/run-enrich-job";
 import { reindexCorpus } from "@/lib/ingest/corpus-admin";
 import { runIngestionJob } from "@/lib/ingest/run-job";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { runPipeline } from "@/lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { CONTEXT_REPLY, ENRICH_RULES, type EnrichFixture, enrichFixture } from "./support";
 
 let f: EnrichFixture;

@@ -5,8 +5,8 @@ import { getEnrichmentJob, loadChunkStates } from "@/lib/db/enrichment";
 import { closeJob, getJob } from "@/lib/db/jobs";
 import { startEnrichment } from "@/lib/enrich/enrich-control";
 import { runEnrichmentJob } from "@/lib/enrich/run-enrich-job";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
-import { processOwner } from "@/lib/job-owner";
+import { processOwner } from "@/lib/jobs/owner";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { ENRICH_RULES, type EnrichFixture, enrichFixture, userText } from "./support";
 
 let f: EnrichFixture;

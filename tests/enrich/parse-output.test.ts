@@ -4,7 +4,7 @@ import { enrichCacheKey } from "@/lib/enrich/cache-key";
 import { requestBody } from "@/lib/enrich/llm";
 import { parseAtoms, parseContext, readOutput } from "@/lib/enrich/parse-output";
 import { messagesFor } from "@/lib/enrich/plan";
-import type { Chunk } from "@/lib/ingest/types";
+import type { Chunk } from "@/lib/text/decision";
 
 // Malformed model output for enrichment: what is usable is read, the rest is a failure with a reason
 // (the chunk is retried), never an empty context or tag in an index.

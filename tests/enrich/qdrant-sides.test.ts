@@ -3,8 +3,8 @@ import { getCorpus } from "@/lib/db/corpora";
 import { startEnrichment } from "@/lib/enrich/enrich-control";
 import { runEnrichmentJob } from "@/lib/enrich/run-enrich-job";
 import { chunkIdOfTag } from "@/lib/enrich/tag-id";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { QdrantStore } from "@/lib/store/qdrant-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type QdrantStandIn, startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { CONTEXT_REPLY, type EnrichFixture, enrichFixture } from "./support";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Bm25Index, bm25Idf } from "@/lib/rag/bm25";
+import { Bm25Index, bm25Idf } from "@/lib/store/bm25";
 
 describe("Okapi BM25 reference (k1 1.2, b 0.75, Lucene idf)", () => {
   it("scores a hand-computed example", () => {

@@ -13,9 +13,9 @@ import { resolveSystems } from "@/lib/eval/systems";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { TOKENIZER_VERSION, tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { TOKENIZER_VERSION, tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 
 let openai: FakeOpenAI;

@@ -11,7 +11,7 @@ import { resetEnvCache } from "@/lib/env";
 import { parseBenchmark } from "@/lib/eval/benchmark";
 import { executeEvaluation } from "@/lib/eval/execute";
 import { resolveSystems } from "@/lib/eval/systems";
-import { TOKENIZER_VERSION } from "@/lib/ingest/tokenize-ko";
+import { TOKENIZER_VERSION } from "@/lib/text/tokenize-ko";
 import { codeOf } from "../ai/support";
 import { useTestDatabase } from "../support/test-db";
 

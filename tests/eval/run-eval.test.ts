@@ -14,10 +14,10 @@ import { writeReport } from "@/lib/eval/write-report";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import type { PipelineDeps } from "@/lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
 

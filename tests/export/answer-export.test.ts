@@ -4,8 +4,8 @@ import { answerDocx } from "@/lib/export/answer-docx";
 import { buildAnswerExport, exportFileName, formatAnswerText } from "@/lib/export/answer-export";
 import { attachmentDisposition } from "@/lib/export/content-disposition";
 import { markdownBlocks } from "@/lib/export/markdown-lite";
-import type { Chunk } from "@/lib/ingest/types";
 import { splitCitations } from "@/lib/rag/citations";
+import type { Chunk } from "@/lib/text/decision";
 import { docxText } from "../support/docx-text";
 
 function chunk(id: string, caseNo: string, over: Partial<Chunk> = {}): Chunk {

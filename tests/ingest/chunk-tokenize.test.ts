@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkDecision, splitText } from "@/lib/ingest/chunk";
-import { stripParticle, TOKENIZER_VARIANTS, tokenizeBigrams, tokenizeKo } from "@/lib/ingest/tokenize-ko";
-import type { ParsedDecision } from "@/lib/ingest/types";
+import type { ParsedDecision } from "@/lib/text/decision";
+import { stripParticle, TOKENIZER_VARIANTS, tokenizeBigrams, tokenizeKo } from "@/lib/text/tokenize-ko";
 
 const sentence = (i: number) => `제${i}문장에서 법원은 손해배상 책임의 범위를 판단하였다. `;
 const longText = Array.from({ length: 40 }, (_, i) => sentence(i)).join("");

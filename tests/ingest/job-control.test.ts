@@ -13,7 +13,7 @@ import { cancelEvaluation, resumeEvaluation } from "@/lib/eval/eval-jobs";
 import { cancelIngestionJob, resumeIngestionJob, viewJob } from "@/lib/ingest/job-control";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { runIngestionJob } from "@/lib/ingest/run-job";
-import { jobProcessPid, runJobProcess, serverOwner } from "@/lib/job-process";
+import { jobProcessPid, runJobProcess, serverOwner } from "@/lib/jobs/child-process";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { writeSyntheticDecisions } from "../support/synthetic-decisions";
 import { useTestDatabase } from "../support/test-db";

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { decodeText } from "@/lib/ingest/encoding";
 import { DEFAULT_FIELD_KEYS, parseJsonDecisions } from "@/lib/ingest/parse-json";
 import { parsePrecedentMarkdown } from "@/lib/ingest/parse-precedent-md";
 import { parsePlainDecision } from "@/lib/ingest/parse-text";
+import { decodeText } from "@/lib/text/encoding";
 
 // Fictional decisions kept outside tests/fixtures/decisions, whose file count other suites rely on.
 const CASES = resolve("tests/fixtures/parser-cases");

@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { caseNumbersMatch, splitCaseNo } from "@/lib/ingest/case-number";
-import { decodeText } from "@/lib/ingest/encoding";
-import { normalizeReferenceList } from "@/lib/ingest/normalize";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseJsonDecisions } from "@/lib/ingest/parse-json";
 import { parsePrecedentMarkdown } from "@/lib/ingest/parse-precedent-md";
 import { parsePlainDecision } from "@/lib/ingest/parse-text";
+import { caseNumbersMatch, splitCaseNo } from "@/lib/text/case-number";
+import { decodeText } from "@/lib/text/encoding";
+import { normalizeReferenceList } from "@/lib/text/normalize";
 
 const FIXTURES = resolve("tests/fixtures/decisions");
 const read = (name: string) => readFileSync(resolve(FIXTURES, name));

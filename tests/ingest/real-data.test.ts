@@ -5,9 +5,9 @@ import { caseNdcgAtK, mean, recallAtK } from "@/lib/eval/metrics";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
-import type { Chunk, ParsedDecision } from "@/lib/ingest/types";
-import { Bm25Index } from "@/lib/rag/bm25";
+import { Bm25Index } from "@/lib/store/bm25";
+import type { Chunk, ParsedDecision } from "@/lib/text/decision";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 
 // Real decisions live beside the repository (../shared/data); a user's clone has none, and then
 // this suite reports itself as skipped.

@@ -6,7 +6,7 @@ import { createCorpus, getCorpus } from "@/lib/db/corpora";
 import { createJob, getJob, updateJob } from "@/lib/db/jobs";
 import { resetEnvCache } from "@/lib/env";
 import { resumeUnfinishedJobs } from "@/lib/ingest/job-queue";
-import { processOwner } from "@/lib/job-owner";
+import { processOwner } from "@/lib/jobs/owner";
 import { useTestDatabase } from "../support/test-db";
 
 beforeAll(() => {

@@ -11,8 +11,8 @@ import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
 import { EmbeddingCache } from "@/lib/ingest/embedding-cache";
 import type { Embedder } from "@/lib/ingest/index-decisions";
 import { runIngestionJob } from "@/lib/ingest/run-job";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { useTestDatabase } from "../support/test-db";
 

@@ -10,7 +10,7 @@ import { beatJob, createJob, getJob } from "@/lib/db/jobs";
 import { resetEnvCache } from "@/lib/env";
 import { resumeEvaluations } from "@/lib/eval/eval-jobs";
 import { resumeUnfinishedJobs } from "@/lib/ingest/job-queue";
-import { processOwner } from "@/lib/job-owner";
+import { processOwner } from "@/lib/jobs/owner";
 import { useTestDatabase } from "../support/test-db";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forEachSliced, SLICE_MS, yieldIfBusy, yieldNow } from "@/lib/time-slice";
+import { forEachSliced, SLICE_MS, yieldIfBusy, yieldNow } from "@/lib/jobs/time-slice";
 
 /** Synchronous work of `ms` milliseconds (what a cached SQLite read loop looks like to the event loop). */
 function busy(ms: number): void {

@@ -10,7 +10,7 @@ import { createJob, getJob } from "@/lib/db/jobs";
 import { resetEnvCache } from "@/lib/env";
 import { enqueueEvaluation } from "@/lib/eval/eval-jobs";
 import { enqueueJob } from "@/lib/ingest/job-queue";
-import { processOwner } from "@/lib/job-owner";
+import { processOwner } from "@/lib/jobs/owner";
 import { stopQueue } from "@/lib/jobs/pg-queue";
 import { writeSyntheticDecisions } from "../support/synthetic-decisions";
 import { onPostgres, useTestDatabase } from "../support/test-db";

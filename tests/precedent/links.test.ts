@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { citationHrefs, precedentHref, resolveCitations } from "@/lib/chat/citation-links";
 import type { AnswerRecord } from "@/lib/chat/types";
-import type { Chunk } from "@/lib/ingest/types";
-import { citationHint, citationHrefs, precedentHref, resolveCitations } from "@/lib/precedent/links";
 import { splitCitations } from "@/lib/rag/citations";
+import { citationHint } from "@/lib/text/citation-hint";
+import type { Chunk } from "@/lib/text/decision";
 
 function chunk(id: string, caseNo: string, section: Chunk["section"], text: string): Chunk {
   return {

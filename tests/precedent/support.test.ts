@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sentenceAt, splitSentences } from "@/lib/precedent/sentences";
 import { bestPassage, supportingSentences } from "@/lib/precedent/support";
+import { sentenceAt, splitSentences } from "@/lib/text/sentences";
 
 const slice = (text: string, r: { start: number; end: number }) => text.slice(r.start, r.end);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { markSections } from "@/lib/precedent/segments";
 import { buildDecisionView } from "@/lib/precedent/view";
-import { referencedCaseNumbers, referencedCases } from "@/lib/rag/highlight";
+import { referencedCaseNumbers, referencedCases } from "@/lib/text/referenced-cases";
 
 // Written for this test in the shape of an archived decision.
 const RECORD = {

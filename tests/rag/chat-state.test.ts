@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyChatEvent, initialAnswerState, stateFromStored } from "@/lib/chat/state";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
 import { splitCitations } from "@/lib/rag/citations";
-import { referencedCaseNumbers } from "@/lib/rag/highlight";
+import { referencedCaseNumbers } from "@/lib/text/referenced-cases";
 
 describe("answer state", () => {
   it("folds pipeline events into what the lawyer sees", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { closestCases, thinEvidence, unsupportedConclusion } from "@/lib/rag/decline";
 import type { CitationSupport } from "@/lib/rag/support/types";
+import type { Chunk, ScoredChunk } from "@/lib/text/decision";
 import { checkedCitation, supportReport } from "../support/support-report";
 
 const chunk = (id: string, caseNo: string): Chunk => ({

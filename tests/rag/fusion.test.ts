@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { normalizeScores, reciprocalRankFusion, weightedScoreFusion } from "@/lib/rag/fusion";
 import { rerankStage } from "@/lib/rag/rerank-stage";
+import type { Chunk, ScoredChunk } from "@/lib/text/decision";
 
 const chunk = (id: string): Chunk => ({
   id,

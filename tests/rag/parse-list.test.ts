@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseList } from "@/lib/rag/strategies/parse-list";
+import { parseList } from "@/lib/ai/parse-list";
 
 const TERMS = { max: 3, maxLength: 30, exclude: ["질문"] };
 

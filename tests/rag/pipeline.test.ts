@@ -10,11 +10,11 @@ import { rerank } from "@/lib/ai/rerank";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { type PipelineDeps, runPipeline } from "@/lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import type { PipelineEvent } from "@/lib/rag/types";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateChat } from "@/lib/ai/chat";
 import type { ChatConfig } from "@/lib/ai/config";
-import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { splitCitations } from "@/lib/rag/citations";
 import { checkSupport } from "@/lib/rag/support/check";
 import { citedSentences } from "@/lib/rag/support/claims";
 import { lexicalEvidence, lexicalVerdict } from "@/lib/rag/support/lexical";
 import { findQuote, parseVerification } from "@/lib/rag/support/verify-llm";
+import type { Chunk, ScoredChunk } from "@/lib/text/decision";
 import { FAST_RETRY } from "../ai/support";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 

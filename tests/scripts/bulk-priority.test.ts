@@ -6,7 +6,7 @@ describe("bulk work from the shell", () => {
   it("runs below the server's priority (nice 10), as the server's own job children do", () => {
     // In a child process: on Linux the niceness belongs to the thread that sets it.
     const script =
-      'import { lowerOwnPriority } from "./lib/bulk-priority.ts"; lowerOwnPriority(); console.log(require("node:os").getPriority());';
+      'import { lowerOwnPriority } from "./lib/jobs/bulk-priority.ts"; lowerOwnPriority(); console.log(require("node:os").getPriority());';
     const out = execFileSync(
       process.execPath,
       [

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunkId } from "@/lib/ingest/chunk";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
-import type { Chunk, SectionName } from "@/lib/ingest/types";
-import { Bm25Index } from "@/lib/rag/bm25";
+import { Bm25Index } from "@/lib/store/bm25";
 import type { IndexedChunk, VectorStore } from "@/lib/store/types";
+import type { Chunk, SectionName } from "@/lib/text/decision";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 
 /**
  * The behaviour every VectorStore backend must have. Runs against the embedded store always and

@@ -1,9 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ScoredChunk } from "@/lib/ingest/types";
 import type { EmbeddedStore } from "@/lib/store/embedded-store";
 import type { IndexStats } from "@/lib/store/index-protocol";
+import type { ScoredChunk } from "@/lib/text/decision";
 
 /** Helpers for the dense (HNSW) store tests. */
 

@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { defineStoreContract, referenceBm25, toIndexed } from "./contract";
 
 const dir = mkdtempSync(join(tmpdir(), "rar-store-"));

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppError } from "@/lib/errors";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { pointId } from "@/lib/store/qdrant-payload";
 import { QdrantStore } from "@/lib/store/qdrant-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type QdrantStandIn, type QdrantStandInOptions, startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { collection, item } from "./qdrant-fixtures";
 

@@ -1,7 +1,7 @@
 import { chunkId } from "@/lib/ingest/chunk";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
-import type { SectionName } from "@/lib/ingest/types";
 import type { IndexedChunk } from "@/lib/store/types";
+import type { SectionName } from "@/lib/text/decision";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import type { CollectionConfig } from "../fake-servers/qdrant-engine";
 
 /** Chunks written by hand for the Qdrant stand-in tests. */

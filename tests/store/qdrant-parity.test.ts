@@ -2,12 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
-import type { SectionName } from "@/lib/ingest/types";
 import { createStore } from "@/lib/store";
 import { tokenIndex } from "@/lib/store/qdrant-sparse";
 import { QdrantStore } from "@/lib/store/qdrant-store";
 import type { IndexedChunk, VectorStore } from "@/lib/store/types";
+import type { SectionName } from "@/lib/text/decision";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type QdrantStandIn, startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { item } from "./qdrant-fixtures";
 

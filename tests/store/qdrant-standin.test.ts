@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkComponents } from "@/lib/ai/status";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { QdrantStore } from "@/lib/store/qdrant-store";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type QdrantStandIn, startQdrantStandIn } from "../fake-servers/qdrant-server";
 import { defineStoreContract } from "./contract";
 import { collection, item } from "./qdrant-fixtures";

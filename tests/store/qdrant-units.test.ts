@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bm25Tf } from "@/lib/rag/bm25";
+import { bm25Tf } from "@/lib/store/bm25";
 import { checkVersion, clientOptions, parseVersion, safeMessage, storeError } from "@/lib/store/qdrant-client";
 import { pointId, qdrantFilter } from "@/lib/store/qdrant-payload";
 import { averageLength, documentSparseVector, querySparseVector, tokenIndex } from "@/lib/store/qdrant-sparse";

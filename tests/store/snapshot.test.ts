@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { SparseIndex } from "@/lib/store/sparse-index";
 import { readSnapshot, writeSnapshot, writeSnapshotPieces } from "@/lib/store/sparse-snapshot";
 import type { VectorStore } from "@/lib/store/types";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { toIndexed } from "./contract";
 
 const TEXTS = [

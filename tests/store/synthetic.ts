@@ -1,6 +1,6 @@
 import { chunkId } from "../../lib/ingest/chunk";
-import type { Chunk } from "../../lib/ingest/types";
 import type { IndexedChunk } from "../../lib/store/types";
+import type { Chunk } from "../../lib/text/decision";
 
 /** Synthetic chunks for the store tests, also written by store-probe.ts in another process. */
 

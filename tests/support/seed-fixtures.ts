@@ -3,8 +3,8 @@ import { resolve } from "node:path";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { tokenizeKo } from "@/lib/ingest/tokenize-ko";
 import type { VectorStore } from "@/lib/store/types";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 
 /** Our own fixture decisions (tests/fixtures/decisions) into a store, sparse-only, as corpus `corpusId`. */
 export async function seedFixtureDecisions(store: VectorStore, corpusId = "c"): Promise<void> {

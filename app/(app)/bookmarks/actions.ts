@@ -1,10 +1,10 @@
 "use server";
 
 import { z } from "zod";
-import { actionResult, parseInput } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
 import { deleteBookmark, listBookmarks, saveBookmark } from "@/lib/db/bookmarks";
 import type { ActionResult } from "@/lib/errors";
+import { actionResult, parseInput } from "@/lib/util/action-result";
 import { currentUser } from "../../(auth)/auth";
 
 // The signed-in user's bookmarks of precedents (lib/db/bookmarks.ts scopes them by user).

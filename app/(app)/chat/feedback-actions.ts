@@ -1,10 +1,10 @@
 "use server";
 
 import { z } from "zod";
-import { actionResult, parseInput } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
 import { ownFeedback, reportCitationError, setVote, type Vote } from "@/lib/db/feedback";
 import type { ActionResult } from "@/lib/errors";
+import { actionResult, parseInput } from "@/lib/util/action-result";
 import { currentUser } from "../../(auth)/auth";
 
 // 👍 / 👎 and 인용 오류 신고 on the user's own answers (lib/db/feedback.ts checks the answer is theirs).

@@ -1,7 +1,6 @@
 "use server";
 
 import { z } from "zod";
-import { actionResult, parseInput } from "@/lib/action-result";
 import { requireUser } from "@/lib/auth/session";
 import { stopRun } from "@/lib/chat/running";
 import { type ChatSearchHit, moveOwnChat, renameOwnChat, searchOwnChats } from "@/lib/db/chat-manage";
@@ -9,6 +8,7 @@ import { deleteOwnChat, findOwnChat } from "@/lib/db/chats";
 import { createMatter, deleteMatter, type MatterRecord, renameMatter } from "@/lib/db/matters";
 import type { ActionResult } from "@/lib/errors";
 import { AppError } from "@/lib/errors";
+import { actionResult, parseInput } from "@/lib/util/action-result";
 import { currentUser } from "../../(auth)/auth";
 
 // Chats and matters (사건 폴더) of the signed-in user; lib/db scopes every query by their id.

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LookupBox } from "@/components/lookup-box";
 import { lookup } from "@/lib/db/decision-lookup";
-import { decisionKey } from "@/lib/rag/decisions";
+import { decisionKey } from "@/lib/text/decision-key";
 import { requirePageUser } from "../../(auth)/auth";
 
 export const dynamic = "force-dynamic";

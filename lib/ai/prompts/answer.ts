@@ -1,6 +1,5 @@
-import { describeOverruling, SCOPE_LABEL } from "../../citations/types";
-import type { ScoredChunk } from "../../ingest/types";
-import type { OverruledNote } from "../../rag/decline";
+import { describeOverruling, type OverruledNote, SCOPE_LABEL } from "../../text/citation-types";
+import type { ScoredChunk } from "../../text/decision";
 
 /**
  * Step 6: the answer, from the reranked passages only, citing 사건번호 for every statement it

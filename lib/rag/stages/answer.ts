@@ -1,8 +1,9 @@
 import { answerPrompt } from "../../ai/prompts/answer";
 import { toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
+import type { OverruledNote } from "../../text/citation-types";
+import type { ScoredChunk } from "../../text/decision";
 import { splitCitations } from "../citations";
-import type { AnswerGate, OverruledNote } from "../decline";
+import type { AnswerGate } from "../decline";
 import { retrievalOnlyAnswer } from "../retrieval-only-answer";
 import type { PipelineResult } from "../types";
 import { isFatal, type RunContext } from "./context";

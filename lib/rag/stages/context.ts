@@ -1,7 +1,7 @@
 import type { ChatRole } from "../../ai/config";
 import { AppError, toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
 import type { StoreFilter, VectorStore } from "../../store/types";
+import type { ScoredChunk } from "../../text/decision";
 import type { BeforeAnswerFn } from "../decline";
 import type { RerankFn } from "../rerank-stage";
 import type { PipelineSettings } from "../settings";

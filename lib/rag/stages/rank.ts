@@ -1,5 +1,5 @@
 import { toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import { reciprocalRankFusion } from "../fusion";
 import { rerankStage } from "../rerank-stage";
 import { compact, isFatal, type RunContext } from "./context";

@@ -1,6 +1,6 @@
 import type { ChatRole } from "../../ai/config";
 import { AppError, toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import { hybridRetrieve, type RetrievalLists } from "../hybrid-retrieve";
 import type { QueryKind } from "../types";
 import { compact, isFatal, type RunContext } from "./context";

@@ -1,14 +1,14 @@
+import { parseList } from "../../ai/parse-list";
 import { atomicPickPrompt, atomicProposePrompt, type Gathered } from "../../ai/prompts/atomic";
 import { chunkIdOfTag } from "../../enrich/tag-id";
 import { toAppError } from "../../errors";
-import { tokenizeKo } from "../../ingest/tokenize-ko";
-import type { Chunk, ScoredChunk } from "../../ingest/types";
+import type { Chunk, ScoredChunk } from "../../text/decision";
+import { tokenizeKo } from "../../text/tokenize-ko";
 import { answerStage, finishRun } from "../stages/answer";
 import { isFatal, type RunContext } from "../stages/context";
 import { rerankCandidates } from "../stages/rank";
 import { retrieveFused, writeWithLlm } from "../stages/retrieve";
 import type { PipelineResult } from "../types";
-import { parseList } from "./parse-list";
 import { parsePick } from "./parse-pick";
 import type { AtomicCandidate, AtomicStep } from "./steps";
 

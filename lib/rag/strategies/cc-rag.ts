@@ -1,4 +1,4 @@
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import { answerStage, finishRun } from "../stages/answer";
 import type { RunContext } from "../stages/context";
 import { rerankCandidates } from "../stages/rank";

@@ -1,5 +1,5 @@
-import { tokenizeKo } from "../../ingest/tokenize-ko";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
+import { tokenizeKo } from "../../text/tokenize-ko";
 import type { StrategySettings } from "../settings";
 import type { ConfidenceParts } from "./steps";
 

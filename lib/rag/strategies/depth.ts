@@ -1,4 +1,5 @@
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
+import { estimateTokens } from "../../text/estimate-tokens";
 
 /**
  * CC-RAG's dynamic retrieval depth (docs/method.md §5): a question's difficulty from its length, its
@@ -35,17 +36,6 @@ export function questionDifficulty(question: string, bm25Scores: number[]): Diff
 
 export function dynamicK(difficulty: number, kMin: number, kMax: number): number {
   return Math.round(kMin + clamp01(difficulty) * (kMax - kMin));
-}
-
-/**
- * Tokens a text will cost, estimated without the model's tokenizer: a Hangul syllable or a CJK
- * character as one token (current tokenizers spend about that or less on Korean), other characters
- * four to a token. It errs on the high side, so the budget is never exceeded.
- */
-export function estimateTokens(text: string): number {
-  const wide = (text.match(/[\p{Script=Hangul}\p{Script=Han}]/gu) ?? []).length;
-  const other = text.replace(/[\p{Script=Hangul}\p{Script=Han}\s]/gu, "").length;
-  return wide + Math.ceil(other / 4);
 }
 
 // The passage's label in the prompt (case number, court, date, name, section).

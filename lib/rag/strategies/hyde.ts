@@ -1,6 +1,6 @@
 import { hydePrompt } from "../../ai/prompts/hyde";
 import { toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import { isFatal, type RunContext } from "../stages/context";
 import { retrieveFused, retrieveQuery, writeWithLlm } from "../stages/retrieve";
 

@@ -1,5 +1,5 @@
 import { multiQueryPrompt } from "../../ai/prompts/multi-query";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import type { RunContext } from "../stages/context";
 import { retrieveFused } from "../stages/retrieve";
 import type { QueryKind } from "../types";

@@ -2,7 +2,7 @@ import type { ChatRole } from "../../ai/config";
 import { analystPrompt } from "../../ai/prompts/analyst";
 import { extractRationale, judgePrompt } from "../../ai/prompts/judge";
 import { toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import { isFatal, type RunContext } from "../stages/context";
 import { retrieveFused, writeWithLlm } from "../stages/retrieve";
 

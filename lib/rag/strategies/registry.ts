@@ -1,4 +1,4 @@
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import type { RunContext } from "../stages/context";
 import { retrieveFused } from "../stages/retrieve";
 import type { PipelineResult } from "../types";

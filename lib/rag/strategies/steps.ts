@@ -1,3 +1,5 @@
+import type { ListParse } from "../../ai/parse-list";
+
 /**
  * The strategies' identities and the steps each one shows the lawyer. Plain data only: the
  * browser imports these types and labels too.
@@ -19,9 +21,6 @@ export const DEFAULT_STRATEGY: StrategyId = "rar";
 
 export const isStrategyId = (value: unknown): value is StrategyId =>
   typeof value === "string" && (STRATEGY_IDS as readonly string[]).includes(value);
-
-/** How the LLM's list was read (the parse fallbacks, in the order they are tried). */
-export type ListParse = "json" | "fenced-json" | "embedded-json" | "lines" | "comma";
 
 export type StepStatus = "running" | "done" | "fallback" | "skipped";
 

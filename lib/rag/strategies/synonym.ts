@@ -1,9 +1,9 @@
+import { parseList } from "../../ai/parse-list";
 import { expandedQuery, synonymPrompt } from "../../ai/prompts/synonyms";
 import { toAppError } from "../../errors";
-import type { ScoredChunk } from "../../ingest/types";
+import type { ScoredChunk } from "../../text/decision";
 import { isFatal, type RunContext } from "../stages/context";
 import { retrieveFused, writeWithLlm } from "../stages/retrieve";
-import { parseList } from "./parse-list";
 
 /** Asks for a list; any failure (the call, or output no fallback could read) is a reason, not a throw. */
 export async function askForList(

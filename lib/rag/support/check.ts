@@ -1,6 +1,6 @@
 import type { VerifyItem } from "../../ai/prompts/verify-citations";
-import { caseNumbersMatch } from "../../ingest/case-number";
-import type { Chunk, ScoredChunk } from "../../ingest/types";
+import { caseNumbersMatch } from "../../text/case-number";
+import type { Chunk, ScoredChunk } from "../../text/decision";
 import type { AnswerPart } from "../citations";
 import { citedSentences } from "./claims";
 import { candidateSentences, type LexicalEvidence, lexicalEvidence, lexicalVerdict } from "./lexical";

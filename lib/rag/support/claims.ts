@@ -1,10 +1,10 @@
-import { citationHint } from "../../precedent/links";
-import { splitSentences } from "../../precedent/sentences";
+import { citationHint } from "../../text/citation-hint";
+import { splitSentences } from "../../text/sentences";
 import type { AnswerPart } from "../citations";
 
 /**
  * An answer cut into the sentences that cite decisions, each with its citations. A sentence is
- * the one the citation stands in (lib/precedent/sentences.ts, which keeps dates such as
+ * the one the citation stands in (lib/text/sentences.ts, which keeps dates such as
  * "1994. 11. 25. 선고" inside a sentence); its claim is that sentence without the case numbers,
  * dates and ruling words — with the sentence before it when the citing one says little on its own
  * ("관련 판례: 76므41", "(대법원 76므41)" after the full stop). Citations standing for the same

@@ -1,5 +1,5 @@
-import type { Chunk } from "../../ingest/types";
 import { hintTokens, SECTION_WEIGHT, supportingSentences } from "../../precedent/support";
+import type { Chunk } from "../../text/decision";
 import type { SupportVerdict } from "./types";
 
 /**

@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
-import { queueEnrichment, setContextSwitches } from "@/lib/enrich/enrich-control";
+import { setContextSwitches } from "@/lib/enrich/enrich-control";
+import { queueEnrichment } from "@/lib/enrich/enrich-jobs";
 import { type EnrichmentJobView, enrichmentJobView } from "@/lib/enrich/view";
 import { failure } from "@/lib/errors";
 import { currentUser } from "../../../(auth)/auth";

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { actionResult, parseInput } from "@/lib/action-result";
 import { requireAdmin } from "@/lib/auth/session";
 import { adminCreateUser, changeUserRole, deleteUser, resetUserPassword, setUserActive } from "@/lib/auth/user-admin";
 import { newUserSchema } from "@/lib/auth/users";
 import { ROLES } from "@/lib/db/users";
 import { type ActionResult, failure } from "@/lib/errors";
+import { actionResult, parseInput } from "@/lib/util/action-result";
 import { currentUser } from "../../../(auth)/auth";
 
 // Every action checks on the server that an admin calls it (lib/auth/user-admin.ts again), and

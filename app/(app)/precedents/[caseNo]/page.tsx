@@ -18,9 +18,9 @@ import { filesDir } from "@/lib/env";
 import { formatCitation } from "@/lib/export/citation";
 import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
 import { buildDecisionView } from "@/lib/precedent/view";
-import { referencedCases } from "@/lib/rag/highlight";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
+import { referencedCases } from "@/lib/text/referenced-cases";
 import { requirePageUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";

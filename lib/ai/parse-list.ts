@@ -1,4 +1,5 @@
-import type { ListParse } from "./steps";
+/** How the LLM's list was read (the parse fallbacks, in the order they are tried). */
+export type ListParse = "json" | "fenced-json" | "embedded-json" | "lines" | "comma";
 
 /**
  * Reads the short list an LLM was asked to return as a JSON array of strings, defensively: models

@@ -1,4 +1,4 @@
-import { CASE_NO_PATTERN } from "../ingest/case-number";
+import { CASE_NO_PATTERN } from "./case-number";
 
 export interface ReferencedCase {
   /** As written, normalized: "94므826, 833". */

@@ -1,4 +1,4 @@
-import { logError } from "./errors";
+import { logError } from "../errors";
 import { yieldIfBusy } from "./time-slice";
 
 /**

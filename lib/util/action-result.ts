@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ActionResult, AppError, failure } from "./errors";
+import { type ActionResult, AppError, failure } from "../errors";
 
 /** Validates a server action's input; a bad value becomes a typed error with the schema's message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setPriority } from "node:os";
 import { join } from "node:path";
-import { processOwner } from "./job-owner";
+import { processOwner } from "./owner";
 
 /**
  * Background jobs started by the server (ingestion, re-index, evaluation) run in a child process

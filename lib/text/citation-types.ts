@@ -41,6 +41,12 @@ export interface OverruledBy {
   corpusId?: string;
 }
 
+/** A context decision the graph knows to be overruled, for the answer prompt. */
+export interface OverruledNote {
+  caseNo: string;
+  by: OverruledBy[];
+}
+
 /** What the graph says about one decision of an answer's context. */
 export interface PrecedentSignal {
   /** Distinct decisions in the firm's corpora that cite it. */
@@ -48,7 +54,7 @@ export interface PrecedentSignal {
   overruledBy: OverruledBy[];
 }
 
-/** By decision key (lib/rag/decisions.ts `decisionKey`: court and case numbers). */
+/** By decision key (lib/text/decision-key.ts `decisionKey`: court and case numbers). */
 export type PrecedentSignals = Record<string, PrecedentSignal>;
 
 /** "대법원 2099. 6. 20. 선고 2097다7202 판결" for a flag or a prompt. */

@@ -1,4 +1,4 @@
-import { logError } from "./errors";
+import { logError } from "../errors";
 
 /**
  * Background work of one kind (ingestion jobs, evaluations) run one at a time inside the server

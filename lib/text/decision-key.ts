@@ -1,5 +1,5 @@
-import { splitCaseNo } from "../ingest/case-number";
-import type { Chunk } from "../ingest/types";
+import { splitCaseNo } from "./case-number";
+import type { Chunk } from "./decision";
 
 /**
  * One decision, whichever corpus holds it and however its number is spaced: its court and its

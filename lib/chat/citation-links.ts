@@ -1,9 +1,9 @@
-import type { AnswerRecord } from "../chat/types";
-import { caseNumbersMatch } from "../ingest/case-number";
-import type { Chunk } from "../ingest/types";
+import { bestPassage } from "../precedent/support";
 import type { CitationSupport, SupportVerdict } from "../rag/support/types";
-import { splitSentences } from "./sentences";
-import { bestPassage } from "./support";
+import { caseNumbersMatch } from "../text/case-number";
+import { citationHint } from "../text/citation-hint";
+import type { Chunk } from "../text/decision";
+import type { AnswerRecord } from "./types";
 
 /**
  * Links into the precedent viewer. A citation link carries the passages of that decision the
@@ -46,36 +46,6 @@ export function precedentHref(
   if (options.verdict && claim) params.set("c", claim);
   if (options.chatId) params.set("from", options.chatId);
   return `/precedents/${encodeURIComponent(caseNo)}?${params}#passage-${chunkIds[0] ?? ""}`;
-}
-
-// Case numbers, the court and the ruling words around them, and Markdown marks: no support in them.
-// Dates ("1994. 11. 25.") too: a citation written in full carries no support either.
-const NOISE =
-  /\d{2,4}\s?[가-힣]{1,3}\s?\d{1,7}(?:\s*,\s*\d{1,7})*|\d{4}\s?\.\s?\d{1,2}\s?\.\s?\d{1,2}\.?|대법원|전원합의체|선고|판결|결정|[*_#>`[\]()]/g;
-const MIN_HINT_CHARS = 24;
-
-/**
- * The part of the answer a citation stands for: its sentence, without the case numbers; the
- * sentence before it too when the citing one says little on its own ("관련 판례: 76므41"): shorter
- * than `minChars` once cleaned.
- */
-export function citationHint(answer: string, start: number, minChars = MIN_HINT_CHARS): string {
-  const sentences = splitSentences(answer);
-  const index = sentences.findIndex((r) => start < r.end);
-  const at = index < 0 ? sentences.length - 1 : index;
-  const clean = (i: number) => {
-    const r = sentences[i];
-    if (!r) return "";
-    return answer
-      .slice(r.start, r.end)
-      .replace(NOISE, " ")
-      .replace(/\s+/g, " ")
-      .replace(/\s([.,?!])/g, "$1")
-      .trim();
-  };
-  let hint = clean(at);
-  if (hint.length < minChars && at > 0) hint = `${clean(at - 1)} ${hint}`.trim();
-  return hint;
 }
 
 export interface ResolvedCitation {
