@@ -26,6 +26,8 @@ set +e
 bash scripts/pg-test-server.sh ensure || echo "PostgreSQL을 설치할 수 없어 PostgreSQL 단계의 시험은 건너뜀으로 셉니다."
 
 stage "lint (biome)" npx --no-install biome ci --colors=off .
+# The layers and boundaries of the code (.dependency-cruiser.cjs): an upward import or a cycle fails.
+stage "architecture (dependency-cruiser)" npm run --silent architecture
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run
 stage "database tests on PostgreSQL (vitest)" env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts
