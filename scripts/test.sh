@@ -26,7 +26,7 @@ set +e
 bash scripts/pg-test-server.sh ensure || echo "PostgreSQL을 설치할 수 없어 PostgreSQL 단계의 시험은 건너뜀으로 셉니다."
 
 stage "lint (biome)" npx --no-install biome ci --colors=off .
-# The layers and boundaries of the code (.dependency-cruiser.cjs): an upward import or a cycle fails.
+# The layers and boundaries of docs/architecture.md (.dependency-cruiser.cjs), and its diagram up to date.
 stage "architecture (dependency-cruiser)" npm run --silent architecture
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run
