@@ -1,5 +1,5 @@
 import { type Db, db } from "./client";
-import { silentSince, staleBefore } from "./jobs";
+import { silentSince, staleBefore } from "./job-liveness";
 
 export type EvalJobStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "interrupted";
 

@@ -1,7 +1,8 @@
-import { env, filesDir } from "../env";
+import { filesDir } from "../env";
 import { AppError } from "../errors";
 import { type Db, db } from "./client";
 import { refreshCorpusCounts, setCorpusState } from "./corpora";
+import { silentSince, staleBefore } from "./job-liveness";
 import { removeJobUploads } from "./job-uploads";
 
 export const ACTIVE_JOB_STATES = ["queued", "running"] as const;
@@ -51,7 +52,7 @@ export interface JobRecord extends JobCounts {
 
 type JobRow = Omit<JobRecord, "status" | "kind" | "errors"> & { status: string; kind: string; errors: string };
 
-function toRecord(row: JobRow): JobRecord {
+function toJobRecord(row: JobRow): JobRecord {
   let errors: JobError[] = [];
   try {
     errors = JSON.parse(row.errors) as JobError[];
@@ -88,12 +89,12 @@ export async function createJob(
     await client.ingestionJob.delete({ where: { id: created.id } });
     throw new AppError("ingest:busy");
   }
-  return toRecord(created);
+  return toJobRecord(created);
 }
 
 export async function getJob(id: string, client: Db = db()): Promise<JobRecord | null> {
   const row = await client.ingestionJob.findUnique({ where: { id } });
-  return row ? toRecord(row) : null;
+  return row ? toJobRecord(row) : null;
 }
 
 export async function listJobs(
@@ -107,7 +108,7 @@ export async function listJobs(
     orderBy: { createdAt: "desc" },
     take,
   });
-  return rows.map(toRecord);
+  return rows.map(toJobRecord);
 }
 
 export async function listInterruptedJobs(
@@ -119,7 +120,7 @@ export async function listInterruptedJobs(
     where: { corpusId, status: "interrupted", ...(kinds ? { kind: { in: kinds } } : {}) },
     orderBy: { createdAt: "desc" },
   });
-  return rows.map(toRecord);
+  return rows.map(toJobRecord);
 }
 
 /** The corpus's queued or running job, after sweeping dead ones. */
@@ -129,7 +130,7 @@ export async function activeJob(corpusId: string, client: Db = db()): Promise<Jo
     where: { corpusId, status: { in: [...ACTIVE_JOB_STATES] } },
     orderBy: { createdAt: "desc" },
   });
-  return row ? toRecord(row) : null;
+  return row ? toJobRecord(row) : null;
 }
 
 /** Jobs left queued or running (what a starting server sorts into resume / leave / interrupt). */
@@ -138,7 +139,7 @@ export async function listUnfinishedJobs(client: Db = db()): Promise<JobRecord[]
     where: { status: { in: [...ACTIVE_JOB_STATES] } },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map(toRecord);
+  return rows.map(toJobRecord);
 }
 
 type JobUpdate = Partial<JobCounts> & {
@@ -286,24 +287,7 @@ export async function listQueueOpenJobs(kinds?: JobKind[], client: Db = db()): P
     },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map(toRecord);
-}
-
-/** Older than this, a heartbeat means its process is gone. */
-export function staleBefore(now = Date.now()): Date {
-  return new Date(now - env().JOB_STALE_SECONDS * 1000);
-}
-
-/**
- * The where-clause of a job row whose process stopped beating before `cutoff` (or, for a row that
- * never beat, was last written before it): the job sweep (imports, enrichment) and the evaluation one.
- */
-export function silentSince(cutoff: Date) {
-  return [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, updatedAt: { lt: cutoff } }];
-}
-
-export function isStale(job: Pick<JobRecord, "heartbeatAt" | "updatedAt">, now = Date.now()): boolean {
-  return (job.heartbeatAt ?? job.updatedAt).getTime() < staleBefore(now).getTime();
+  return rows.map(toJobRecord);
 }
 
 /**
@@ -324,7 +308,7 @@ export async function sweepStaleJobs(options: { client?: Db; now?: number } = {}
     },
   });
   const swept: JobRecord[] = [];
-  for (const job of rows.map(toRecord)) {
+  for (const job of rows.map(toJobRecord)) {
     // A cancel asked of a process that then died is honoured now.
     const to = job.cancelRequested
       ? { status: "cancelled" as const, message: CANCELLED_MESSAGE }

@@ -2,10 +2,10 @@ import { createReadStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type OpenAI from "openai";
 import { toFile } from "openai";
+import type { EnrichDocument } from "../db/corpus-enrichment";
 import {
   type BatchRef,
   type CacheEntry,
-  type EnrichDocument,
   type EnrichmentJobRecord,
   getCached,
   updateEnrichmentJob,

@@ -1,4 +1,4 @@
-import { outputsFor } from "../db/enrichment";
+import { outputsFor } from "../db/corpus-enrichment";
 import type { Chunk, ScoredChunk } from "../text/decision";
 import { readOutput } from "./parse-output";
 

@@ -1,5 +1,5 @@
 import { listCorpora } from "../db/corpora";
-import { type CorpusEnrichmentRecord, lastIngestStart, listCorpusEnrichment } from "../db/enrichment";
+import { type CorpusEnrichmentRecord, lastIngestStart, listCorpusEnrichment } from "../db/corpus-enrichment";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "../store/types";
 import type { ScoredChunk } from "../text/decision";
 import { chunksWithContexts, withContexts } from "./contexts";

@@ -2,22 +2,17 @@ import { join, resolve } from "node:path";
 import { aiConfig, type ChatConfig } from "../ai/config";
 import { type EnrichKind, PROMPT_VERSIONS } from "../ai/prompts/enrich";
 import { getCorpus } from "../db/corpora";
-import {
-  createEnrichmentRow,
-  type EnrichMode,
-  type EnrichmentJobRecord,
-  loadChunkStates,
-  setCorpusEnrichment,
-} from "../db/enrichment";
+import { loadChunkStates, setCorpusEnrichment } from "../db/corpus-enrichment";
+import { createEnrichmentRow, type EnrichMode, type EnrichmentJobRecord } from "../db/enrichment";
 import { createJob, type JobRecord } from "../db/jobs";
 import { env, filesDir } from "../env";
 import { AppError } from "../errors";
 import { defaultEmbedder } from "../ingest/job-queue";
 import { getStore } from "../store";
 import { pricesFromEnv } from "./cost";
+import type { EnrichJobContext } from "./job-context";
 import { enrichLlm, openAIClient } from "./llm";
 import { BackOffGate } from "./pool";
-import type { EnrichJobContext } from "./run-enrich-job";
 import { getSideStore } from "./side-stores";
 
 /**

@@ -1,4 +1,4 @@
-import { getCorpusEnrichment, lastIngestStart } from "../db/enrichment";
+import { getCorpusEnrichment, lastIngestStart } from "../db/corpus-enrichment";
 import type { JobRecord } from "../db/jobs";
 import { toAppError } from "../errors";
 import { jobRowAccess, onJobDone, runQueuedJob } from "../ingest/job-queue";

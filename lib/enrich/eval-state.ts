@@ -1,5 +1,5 @@
 import { ATOMS_PROMPT_VERSION, CONTEXT_PROMPT_VERSION } from "../ai/prompts/enrich";
-import { enrichmentSummary, getCorpusEnrichment } from "../db/enrichment";
+import { enrichmentSummary, getCorpusEnrichment } from "../db/corpus-enrichment";
 import type { VectorStore } from "../store/types";
 import { ContextualStore, type Switches } from "./contextual-store";
 

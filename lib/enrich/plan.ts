@@ -1,5 +1,5 @@
 import { atomsMessages, contextMessages, type EnrichKind, type EnrichMessages } from "../ai/prompts/enrich";
-import type { ChunkState, EnrichDocument } from "../db/enrichment";
+import type { ChunkState, EnrichDocument } from "../db/corpus-enrichment";
 import { loadDecisionRecord } from "../ingest/decision-archive";
 import type { VectorStore } from "../store/types";
 import { type Chunk, SECTIONS } from "../text/decision";

@@ -3,7 +3,8 @@ import type { JobRecord } from "../db/jobs";
 import { AppError } from "../errors";
 import { getStore } from "../store";
 import { enrichJobContext } from "./enrich-control";
-import { type EnrichJobContext, runEnrichmentJob } from "./run-enrich-job";
+import type { EnrichJobContext } from "./job-context";
+import { runEnrichmentJob } from "./run-enrich-job";
 import { closeSideStores } from "./side-stores";
 
 /** Runs an enrichment job with this process's settings (the job child, the CLI), then closes the stores. */

@@ -1,11 +1,9 @@
+import { enrichmentSummary, getCorpusEnrichment, lastIngestStart } from "../db/corpus-enrichment";
 import {
   type ChunkFailure,
   type EnrichKind,
   type EnrichmentJobRecord,
-  enrichmentSummary,
-  getCorpusEnrichment,
   getEnrichmentJob,
-  lastIngestStart,
   listEnrichmentJobs,
 } from "../db/enrichment";
 import { getJob, type JobStatus } from "../db/jobs";

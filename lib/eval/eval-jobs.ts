@@ -19,7 +19,7 @@ import {
   sweepStaleEvalJobs,
   updateOwnedEvalJob,
 } from "../db/eval-jobs";
-import { isStale } from "../db/jobs";
+import { isStale } from "../db/job-liveness";
 import { env, filesDir } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { LEFT_FOR_NEXT_SERVER, runJobProcess, serverOwner } from "../jobs/child-process";

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type CorpusRecord, createCorpus, deleteCorpusRow, findCorpusByName, getCorpus } from "../db/corpora";
-import { deleteCorpusEnrichment } from "../db/enrichment";
+import { deleteCorpusEnrichment } from "../db/corpus-enrichment";
 import { activeJob, createJob, type JobRecord, listJobs } from "../db/jobs";
 import { AppError } from "../errors";
 import type { VectorStore } from "../store/types";

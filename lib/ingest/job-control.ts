@@ -1,9 +1,9 @@
+import { isStale } from "../db/job-liveness";
 import {
   activeJob,
   CANCELLED_MESSAGE,
   closeJob,
   getJob,
-  isStale,
   type JobRecord,
   requestJobCancel,
   requeueJob,

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { embedTexts } from "../ai/embed";
+import { isStale } from "../db/job-liveness";
 import {
   CANCELLED_MESSAGE,
   closeJob,
   getJob,
   INGEST_KINDS,
-  isStale,
   type JobKind,
   type JobRecord,
   type JobStatus,

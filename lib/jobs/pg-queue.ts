@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
-import { isStale, staleBefore } from "../db/jobs";
+import { isStale, staleBefore } from "../db/job-liveness";
 import { env } from "../env";
 import { logError } from "../errors";
 import { serverOwner } from "./child-process";

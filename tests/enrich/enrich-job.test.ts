@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCorpus } from "@/lib/db/corpora";
-import { getEnrichmentJob, loadChunkStates } from "@/lib/db/enrichment";
+import { loadChunkStates } from "@/lib/db/corpus-enrichment";
+import { getEnrichmentJob } from "@/lib/db/enrichment";
 import { closeJob, getJob } from "@/lib/db/jobs";
 import { startEnrichment } from "@/lib/enrich/enrich-control";
 import { runEnrichmentJob } from "@/lib/enrich/run-enrich-job";

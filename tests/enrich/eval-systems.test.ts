@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setCorpusEnrichment } from "@/lib/db/enrichment";
+import { setCorpusEnrichment } from "@/lib/db/corpus-enrichment";
 import { startEnrichment } from "@/lib/enrich/enrich-control";
 import { runEnrichmentJob } from "@/lib/enrich/run-enrich-job";
 import { closeSideStores } from "@/lib/enrich/side-stores";
