@@ -4,10 +4,11 @@
 //   DATABASE_URL=postgres://… npm run jobs:worker
 // SIGTERM / Ctrl+C: stops taking jobs; a run in progress stops at its next checkpoint and is
 // resumed by another worker.
-import "./load-env";
+
 import { dbProvider } from "../lib/db/client";
 import { stopStaleJobSweeper } from "../lib/job-sweeper";
 import { startJobs, stopJobs } from "../lib/jobs/start";
+import { requireDatabase } from "./cli";
 
 if (dbProvider() !== "postgresql") {
   console.error(
@@ -15,6 +16,7 @@ if (dbProvider() !== "postgresql") {
   );
   process.exit(2);
 }
+await requireDatabase();
 
 let stopping = false;
 async function stop(): Promise<void> {
