@@ -154,7 +154,7 @@ const schema = z
     MODEL_CALLS_RECORD: optionalString,
     MODEL_CALLS_REPLAY: optionalString,
 
-    /** Query-time strategies (docs/method.md §2, §5; README "검색 전략 / Strategies"). */
+    /** Query-time strategies (docs/method.md §2, §5; docs/user-guide.md "검색 전략 / Strategies"). */
     SYNONYM_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     MULTI_QUERY_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
     HYDE_TEMPERATURE: numberSetting(0, (n) => n.min(0).max(2)),
@@ -170,7 +170,7 @@ const schema = z
     CCRAG_K_MAX: numberSetting(10, (n) => n.int().positive()),
     CCRAG_TOKEN_BUDGET: numberSetting(3000, (n) => n.int().positive()),
 
-    /** Enrichment jobs (docs/method.md §3, §4; README "보강 / Enrichment"): contexts and atomic questions per chunk. */
+    /** Enrichment jobs (docs/method.md §3, §4; docs/admin-guide.md "보강 / Enrichment"): contexts and atomic questions per chunk. */
     ENRICH_MODEL: optionalString,
     /** Model calls in flight at once (live mode); 429/5xx answers back off (EMBEDDINGS_RETRY's policy). */
     ENRICH_CONCURRENCY: numberSetting(8, (n) => n.int().positive().max(256)),
@@ -247,6 +247,9 @@ const schema = z
   });
 
 export type Env = z.infer<typeof schema>;
+
+/** Every variable the app reads, as declared above (docs/configuration.md is checked against it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 export class EnvError extends Error {
   readonly variables: string[];

@@ -49,6 +49,11 @@ export const ERROR_CATALOG = {
     status: 503,
     message: "데이터베이스가 다른 작업으로 잠겨 있습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 있습니다.",
   },
+  // The database lacks a table or column the code expects: never migrated, or the code is newer.
+  "db:not_migrated": {
+    status: 503,
+    message: "데이터베이스가 준비되지 않았거나 최신이 아닙니다. 먼저 npm run db:migrate를 실행하세요.",
+  },
   "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -77,7 +82,20 @@ export function isAppError(value: unknown): value is AppError {
 /** Anything thrown becomes an AppError; unknown failures are logged and shown generically. */
 export function toAppError(value: unknown): AppError {
   if (isAppError(value)) return value;
+  if (isMissingSchemaError(value)) return new AppError("db:not_migrated", { cause: value });
   return new AppError("internal:unexpected", { cause: value });
+}
+
+/**
+ * A query that met a table or column the database does not have: Prisma's P2021 (table) and P2022
+ * (column), PostgreSQL's 42P01 / 42703 and SQLite's "no such table/column" from raw queries. Read by
+ * shape, so this bottom layer imports no driver.
+ */
+function isMissingSchemaError(value: unknown): boolean {
+  if (!(value instanceof Error)) return false;
+  const code = (value as { code?: unknown }).code;
+  if (code === "P2021" || code === "P2022" || code === "42P01" || code === "42703") return true;
+  return /\bno such (table|column)\b/.test(value.message);
 }
 
 /** The shape a server action returns instead of throwing, so the client can show the message. */

@@ -7,17 +7,20 @@
 //   npm run bench:enrich [-- --chunks 5000 --concurrency 8,32 --latency-ms 300 --kind context
 //     --target 120000 --price-in 0.15 --price-cached 0.075 --price-out 0.6 --dir ../shared/data/precedents]
 // Prices are per 1M tokens, in any currency (the defaults: a small hosted model's list prices in USD).
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
 import { estimateTokens } from "../lib/text/estimate-tokens";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { syntheticCorpus } from "./bench-support";
+import { requirePath } from "./cli";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -36,7 +39,7 @@ const prices = {
   cached: Number(arg("--price-cached", "0.075")),
   output: Number(arg("--price-out", "0.6")),
 };
-const sourceDir = resolve(arg("--dir", "../shared/data/precedents"));
+const sourceDir = requirePath(arg("--dir", "../shared/data/precedents"));
 
 // How many decisions of the source (in the order syntheticCorpus replicates them) make the chunks.
 const files = listInputFiles(sourceDir).filter((f) => f.name.endsWith(".md"));

@@ -10,7 +10,9 @@
 // (bench-ingest-writer.ts) only writes (it never starts an index worker); this process is the
 // server: it searches, and its index worker applies the CLI's writes from the change log while they
 // happen (in its own thread, as in the real server). So the memory figures are the server's alone.
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -24,6 +26,7 @@ import { EmbeddedStore } from "../lib/store/embedded-store";
 import { tokenizeKo } from "../lib/text/tokenize-ko";
 import { type VectorKind, vectorSource } from "./ann-vectors";
 import { compareDense, describeComparison, graphsBuilt } from "./bench-dense";
+import { requirePath } from "./cli";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -34,8 +37,8 @@ const denseDims = Number(arg("--dense", "0"));
 const vectorKind = arg("--vectors", "text") as VectorKind;
 const ef = arg("--ef", "");
 const source = vectorSource(vectorKind, denseDims || 1);
-const dir = arg("--dir", "../shared/data/precedents");
-const bench = arg("--bench", "../shared/data/dev/retrieval.jsonl");
+const dir = requirePath(arg("--dir", "../shared/data/precedents"));
+const bench = requirePath(arg("--bench", "../shared/data/dev/retrieval.jsonl"));
 
 const files = listInputFiles(dir).map((f) => ({ name: f.name, bytes: readFileSync(f.path) }));
 const perPass = files.reduce(

@@ -1,7 +1,7 @@
 // Helper of bench-load.ts (run in the benchmark's environment):
 //   <n>      creates n lawyers with a session each and prints their cookies as JSON
 //   --count  prints how many questions and answers the database holds
-import "./load-env";
+import "./cli";
 import { randomBytes } from "node:crypto";
 import { hashToken, SESSION_COOKIE } from "../lib/auth/session";
 import { registerUser } from "../lib/auth/users";

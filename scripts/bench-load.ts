@@ -6,7 +6,7 @@
 // --postgres: the app database on a private, throwaway PostgreSQL (scripts/pg-test-server.sh)
 // instead of SQLite; busy errors are counted from the server log either way.
 // --profile DIR: the server writes a V8 CPU profile (.cpuprofile, for Chrome's DevTools) into DIR when it stops.
-import "./load-env";
+import "./cli";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

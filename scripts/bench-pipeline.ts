@@ -1,7 +1,7 @@
 // Pipeline latency against the fake model servers at a fixed speed (400 ms to first token,
 // 40 tokens/s), for RAR, the Hybrid + Reranker baseline, and RAR without overlapping.
 // Prints figures; asserts nothing.   npm run bench:pipeline
-import "./load-env";
+import "./cli";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -8,10 +8,12 @@
 // without a model), and the sub-questions are the dev questions and the recorded analyst queries
 // (recorded-llm.jsonl). Real atomic questions are shorter and closer to their chunk, so treat the
 // figure as a starting point to re-run once a corpus has real tags. Prints a table; asserts nothing.
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
 import { EmbeddedStore } from "../lib/store/embedded-store";
@@ -19,13 +21,14 @@ import type { IndexedChunk } from "../lib/store/types";
 import { normalizeCaseNo, splitCaseNo } from "../lib/text/case-number";
 import type { Chunk } from "../lib/text/decision";
 import { tokenizeKo } from "../lib/text/tokenize-ko";
+import { requirePath } from "./cli";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
-const dir = resolve(arg("--dir", "../shared/data/precedents"));
-const dev = resolve(arg("--dev", "../shared/data/dev"));
+const dir = requirePath(arg("--dir", "../shared/data/precedents"));
+const dev = requirePath(arg("--dev", "../shared/data/dev"));
 const TOP_K = Number(arg("--k", "4"));
 
 /** 판시사항 items: split at ［1］ / [1] markers and blank lines. */

@@ -3,11 +3,13 @@
 //   npm run citations -- --corpus <name>     one corpus
 //   npm run citations -- --all               every corpus
 // New imports and re-index build the graph as they go; this is for corpora indexed earlier.
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { backfillCitations } from "../lib/citations/backfill";
 import { findCorpusByName, listCorpora } from "../lib/db/corpora";
 import { env } from "../lib/env";
-import { toAppError } from "../lib/errors";
+import { cliErrorLine, requireDatabase } from "./cli";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--corpus");
@@ -16,6 +18,7 @@ if (!name && !args.includes("--all")) {
   console.error("사용법: npm run citations -- --corpus <말뭉치 이름> | --all");
   process.exit(2);
 }
+await requireDatabase();
 try {
   const corpora = name ? [await findCorpusByName(name)].filter((c) => c !== null) : await listCorpora();
   if (name && corpora.length === 0) {
@@ -39,6 +42,6 @@ try {
   }
   process.exit(0);
 } catch (error) {
-  console.error(toAppError(error).userMessage);
+  console.error(cliErrorLine(error));
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 // Applies committed migrations to DATABASE_URL (idempotent): prisma/migrations for a SQLite
 // `file:` URL, prisma/migrations-postgres for a `postgres://` one. Run by `npm run setup` and the tests.
-import "./load-env";
+import "./cli";
 import { applyMigrations } from "../lib/db/migrate";
 import { env } from "../lib/env";
 

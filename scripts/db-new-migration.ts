@@ -6,7 +6,7 @@
 // The PostgreSQL migration is computed on a scratch database: the server given by --postgres-server,
 // else a private throwaway one (scripts/pg-test-server.sh) when PostgreSQL is installed here.
 // After merging a branch that only added a SQLite migration, `--postgres-only` writes the missing one.
-import "./load-env";
+import "./cli";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createMigration, migrationFolderName } from "../lib/db/migrate";

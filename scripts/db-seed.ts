@@ -3,12 +3,15 @@
 //   --user <email>:<password>:<role>[:<name>]   (repeatable; role = admin | lawyer)
 //   --reset-admin                               (new one-time password for ADMIN_EMAIL, which
 //                                                is made an active admin again if it was not)
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { generatePassword, hashPassword } from "../lib/auth/password";
 import { ensureFirstAdmin, registerUser } from "../lib/auth/users";
 import { restoreAdminAccess } from "../lib/db/user-admin";
 import { findUserByEmail } from "../lib/db/users";
 import { env } from "../lib/env";
+import { requireDatabase } from "./cli";
 
 function printPassword(email: string, password: string): void {
   const line = "─".repeat(60);
@@ -19,6 +22,7 @@ function printPassword(email: string, password: string): void {
 
 const args = process.argv.slice(2);
 const settings = env();
+await requireDatabase();
 
 if (args.includes("--reset-admin")) {
   const admin = await findUserByEmail(settings.ADMIN_EMAIL);

@@ -4,17 +4,20 @@
 //   npm run enrich -- --resume <jobId>      resume an interrupted job (nothing made is asked again)
 //   npm run enrich -- --cancel <jobId>      cancel a job (a running one stops within about a second)
 // Ctrl+C stops at the next safe point and leaves the job interrupted, to be resumed.
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { findCorpusByName } from "../lib/db/corpora";
 import { type EnrichmentCounts, getEnrichmentJob } from "../lib/db/enrichment";
 import { closeJob, getJob, type JobRecord, sweepStaleJobs } from "../lib/db/jobs";
 import { project } from "../lib/enrich/cost";
 import { startEnrichment } from "../lib/enrich/enrich-control";
 import { runEnrichmentJobById } from "../lib/enrich/run-by-id";
-import { AppError, toAppError } from "../lib/errors";
+import { AppError } from "../lib/errors";
 import { cancelIngestionJob } from "../lib/ingest/job-control";
 import { processOwner } from "../lib/jobs/owner";
 import { startBulkCli } from "./bulk-cli";
+import { cliErrorLine, requireDatabase } from "./cli";
 import { formatSeconds } from "./progress-bar";
 
 const argv = process.argv.slice(2);
@@ -32,6 +35,7 @@ if (!resume && !cancel && (!corpusName || (kind !== "context" && kind !== "atoms
   process.exit(2);
 }
 
+await requireDatabase();
 const owner = processOwner("cli");
 startBulkCli();
 
@@ -78,7 +82,7 @@ if (cancel) {
     console.log(job.status === "cancelled" ? `작업 ${job.id}을(를) 취소했습니다.` : `작업 ${job.id}: ${job.status}`);
     process.exit(0);
   } catch (error) {
-    console.error(toAppError(error).userMessage);
+    console.error(cliErrorLine(error));
     process.exit(1);
   }
 }
@@ -117,7 +121,7 @@ try {
   if (result.status === "interrupted") console.log(`이어서 하려면: npm run enrich -- --resume ${result.id}`);
   process.exit(result.status === "done" ? 0 : result.status === "interrupted" ? 130 : 1);
 } catch (error) {
-  const appError = toAppError(error);
-  console.error(appError.code !== "internal:unexpected" ? appError.userMessage : (appError.cause ?? appError));
+  console.error(cliErrorLine(error));
+  if (process.env.DEBUG) console.error(error);
   process.exit(1);
 }

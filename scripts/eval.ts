@@ -6,11 +6,12 @@
 //   --baseline ID (default sparse, else the first system) · --resamples N (2000) · --seed N
 //   --out DIR (default reports/eval-<time>) · --concurrency N (default 2) · --no-cache
 //   npm run eval -- --compare reports/eval-A reports/eval-B   (what changed, which questions flipped)
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findCorpusByName } from "../lib/db/corpora";
-import { toAppError } from "../lib/errors";
 import { parseBenchmark } from "../lib/eval/benchmark";
 import { comparisonMarkdown } from "../lib/eval/compare-markdown";
 import { compareRuns } from "../lib/eval/compare-runs";
@@ -18,6 +19,7 @@ import { executeEvaluation } from "../lib/eval/execute";
 import { resolveSystems, SYSTEM_GROUPS, SYSTEMS } from "../lib/eval/systems";
 import type { SavedRun } from "../lib/eval/write-report";
 import { getStore } from "../lib/store";
+import { cliErrorLine, requireDatabase, requirePath } from "./cli";
 import { formatSeconds } from "./progress-bar";
 
 const argv = process.argv.slice(2);
@@ -33,7 +35,7 @@ if (compare >= 0) {
     console.error("사용법: npm run eval -- --compare <보고서 폴더 A> <보고서 폴더 B>");
     process.exit(2);
   }
-  const load = (dir: string) => JSON.parse(readFileSync(join(resolve(dir), "results.json"), "utf8")) as SavedRun;
+  const load = (dir: string) => JSON.parse(readFileSync(join(requirePath(dir), "results.json"), "utf8")) as SavedRun;
   console.log(comparisonMarkdown(compareRuns(load(a), load(b))));
   process.exit(0);
 }
@@ -53,19 +55,15 @@ if (arg("--replay") && arg("--record")) {
   process.exit(2);
 }
 
+for (const file of [benchPath, arg("--replay")]) if (file) requirePath(file);
 const { items, errors } = parseBenchmark(readFileSync(resolve(benchPath), "utf8"));
 for (const e of errors) console.error(`  ${benchPath}:${e.line}: ${e.message}`);
 if (items.length === 0) {
   console.error("평가할 항목이 없습니다.");
   process.exit(1);
 }
-const corpus = await findCorpusByName(corpusName).catch((error) => {
-  // A fresh or older data folder: its database has not been migrated to this version yet.
-  console.error(
-    `데이터베이스를 읽을 수 없습니다. 먼저 npm run db:migrate 를 실행하세요. (${String(error).slice(0, 200)})`,
-  );
-  process.exit(1);
-});
+await requireDatabase();
+const corpus = await findCorpusByName(corpusName);
 if (!corpus) {
   console.error(
     `말뭉치 '${corpusName}'가 없습니다. 먼저: npm run db:migrate && npm run ingest -- <경로> --corpus ${corpusName}`,
@@ -117,10 +115,8 @@ try {
   if (calls) console.log(`모델 호출: ${calls.mode === "replay" ? "재생" : "기록"} — ${calls.path}`);
   console.log(`보고서: ${files.map((f) => join(out, f)).join(", ")}`);
 } catch (error) {
-  const appError = toAppError(error);
-  console.error(
-    `평가 실패: ${appError.userMessage}${appError.code === "internal:unexpected" ? ` (${appError.message})` : ""}`,
-  );
+  console.error(`평가 실패: ${cliErrorLine(error)}`);
+  if (process.env.DEBUG) console.error(error);
   process.exitCode = 1;
 } finally {
   await (await getStore()).close();

@@ -5,7 +5,9 @@
 // --force rebuilds every document even when unchanged (re-index). Running the same import again
 // (same folder or file, same corpus, same --force) after it was interrupted resumes that job.
 // Ctrl+C stops at the next safe point and leaves the job interrupted, to be resumed.
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { mkdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createCorpus, findCorpusByName, getCorpus } from "../lib/db/corpora";
@@ -27,6 +29,7 @@ import { runIngestionJob } from "../lib/ingest/run-job";
 import { unpackLocalZip } from "../lib/ingest/unzip";
 import { processOwner } from "../lib/jobs/owner";
 import { startBulkCli } from "./bulk-cli";
+import { cliErrorLine, requireDatabase, requirePath } from "./cli";
 import { renderProgress } from "./progress-bar";
 
 function parseArgs(argv: string[]) {
@@ -49,6 +52,8 @@ if (!args.cancel && !args.resume && (!args.path || !args.corpus)) {
   process.exit(2);
 }
 
+if (args.path) requirePath(args.path);
+await requireDatabase();
 const owner = processOwner("cli");
 startBulkCli();
 
@@ -106,7 +111,7 @@ if (args.cancel) {
     );
     process.exit(0);
   } catch (error) {
-    console.error(toAppError(error).userMessage);
+    console.error(cliErrorLine(error));
     process.exit(1);
   }
 }
@@ -161,11 +166,7 @@ try {
   await ctx.store.close();
   process.exit(result.status === "done" ? 0 : result.status === "interrupted" ? 130 : 1);
 } catch (error) {
-  const appError = toAppError(error);
-  console.error(
-    appError instanceof AppError && appError.code !== "internal:unexpected"
-      ? appError.userMessage
-      : (appError.cause ?? appError),
-  );
+  console.error(cliErrorLine(error));
+  if (process.env.DEBUG) console.error(error);
   process.exit(1);
 }

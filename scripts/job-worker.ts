@@ -4,11 +4,14 @@
 //   DATABASE_URL=postgres://… npm run jobs:worker
 // SIGTERM / Ctrl+C: stops taking jobs; a run in progress stops at its next checkpoint and is
 // resumed by another worker.
-import "./load-env";
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { dbProvider } from "../lib/db/client";
 import { startJobs, stopJobs } from "../lib/jobs/start";
 import { stopStaleJobSweeper } from "../lib/jobs/sweeper";
 import { loadJobKinds } from "../lib/startup/job-kinds";
+import { requireDatabase } from "./cli";
 
 if (dbProvider() !== "postgresql") {
   console.error(
@@ -16,6 +19,7 @@ if (dbProvider() !== "postgresql") {
   );
   process.exit(2);
 }
+await requireDatabase();
 
 let stopping = false;
 async function stop(): Promise<void> {

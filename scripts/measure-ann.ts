@@ -6,6 +6,9 @@
 // --quant: usearch's stored vectors (the store uses i8); --over N: ask N × 30 candidates and score them
 // again exactly, as the store does (it uses 2). Prints figures; asserts nothing. The choice and the
 // figures are recorded in lib/store/dense-index.ts.
+
+// First: the .env files are loaded and errors become one line before any other module runs.
+import "./cli";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -14,6 +17,7 @@ import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
 import { listInputFiles } from "../lib/ingest/sources";
 import { dot, percentile, recallAtK, type VectorKind, vectorSource } from "./ann-vectors";
+import { requirePath } from "./cli";
 
 const require = createRequire(import.meta.url);
 const arg = (name: string, fallback: string) => {
@@ -38,7 +42,7 @@ const ms = (t: number) => (performance.now() - t).toFixed(0);
 
 // The vectors: replicas of the shared decisions' chunks, as bench:ingest writes them.
 const source = vectorSource(kind, dims);
-const texts = listInputFiles("../shared/data/precedents").flatMap((f) =>
+const texts = listInputFiles(requirePath("../shared/data/precedents")).flatMap((f) =>
   parseFile(f.name, readFileSync(f.path)).decisions.flatMap((d) =>
     chunkDecision(d, { corpusId: "x" }).map((c) => c.text),
   ),

@@ -2,7 +2,7 @@
 // RRF) on a benchmark, with whatever embeddings endpoint is given (default: the fake server's
 // hashed-bigram vectors, which only stand in for a real model).
 //   npx tsx scripts/measure-fusion.ts [precedents-dir] [retrieval.jsonl]
-import "./load-env";
+import "./cli";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -4,7 +4,7 @@
 // against the most similar decision that is not gold (a hard negative). Prints the distributions
 // and how each threshold splits them.
 //   npx tsx scripts/measure-support.ts [precedents-dir]
-import "./load-env";
+import "./cli";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { extractRationale } from "../lib/ai/prompts/judge";

@@ -3,7 +3,7 @@
 // Defaults: ../shared/data/precedents, the dev retrieval set, and the yes/no set as a cross-check
 // (its items carry gold case numbers too). Peers to beat (docs/method.md §6): LanceDB n-gram(2,3)
 // R@20 0.915, case-NDCG@20 0.664.
-import "./load-env";
+import "./cli";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { caseNdcgAtK, chunkNdcgAtK, mean, recallAtK, reciprocalRank } from "../lib/eval/metrics";

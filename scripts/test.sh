@@ -5,7 +5,21 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p reports
-rm -f reports/vitest.json reports/vitest-pg.json reports/playwright.json
+rm -f reports/vitest.json reports/vitest-pg.json reports/playwright.json reports/fresh-setup.json
+
+# The README's first command (`npm run setup`) from a fresh copy of this tree, as a new user runs it
+# (scripts/fresh-setup-check.mjs: its own install, database, build, sign-in, and a second run). It has
+# no packages of its own to wait for, so it starts first and overlaps this checkout's install, lint and
+# type-check; the unit tests wait for it, so that timing-sensitive tests never share the CPU with it.
+node scripts/fresh-setup-check.mjs > reports/fresh-setup.log 2>&1 &
+fresh_pid=$!
+trap 'kill "$fresh_pid" 2>/dev/null' EXIT
+fresh_setup() {
+  wait "$fresh_pid"
+  local rc=$?
+  cat reports/fresh-setup.log
+  return $rc
+}
 
 failed_stages=()
 stage() {
@@ -29,12 +43,13 @@ stage "lint (biome)" npx --no-install biome ci --colors=off .
 # The layers and boundaries of docs/architecture.md (.dependency-cruiser.cjs), and its diagram up to date.
 stage "architecture (dependency-cruiser)" npm run --silent architecture
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
+stage "fresh clone: npm run setup" fresh_setup
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run
 stage "database tests on PostgreSQL (vitest)" env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts
 stage "build (next)" npx --no-install next build
 stage "e2e (playwright)" npx --no-install playwright test
 
-node scripts/test-summary.mjs reports/vitest.json reports/vitest-pg.json reports/playwright.json
+node scripts/test-summary.mjs reports/fresh-setup.json reports/vitest.json reports/vitest-pg.json reports/playwright.json
 summary_rc=$?
 if [ ${#failed_stages[@]} -gt 0 ]; then
   echo "실패한 단계: ${failed_stages[*]}"

@@ -19,7 +19,7 @@ export type { DenseScope };
  *   usearch int8 (this)     1,005/s at load 14, 2,943/s at load ~2, +100–170 MB, 0.982 at ef 512,
  *                           0.988 at ef 768, 0.991 at ef 1,024 (p95 < 9 ms), 2 × k rescored exactly
  * and in one run at 20k (load ~6): hnswlib-node 871/s, usearch float32 841/s, float16 2,033/s, int8
- * 3,682/s. The store's own figures: npm run bench:ingest -- --dense 1024 (README).
+ * 3,682/s. The store's own figures: npm run bench:ingest -- --dense 1024 (docs/admin-guide.md).
  * Why efConstruction stays 100 (usearch int8, text vectors, quiet machine): 3,324 insertions/s,
  * recall@30 0.993 at ef 1,024; efConstruction 64 inserts 5,105/s but reaches only 0.974 (ef 1,024),
  * 0.979 (ef 1,536), 0.975 with 4 × k rescored — the loss is in the graph, not the 8-bit distances.
