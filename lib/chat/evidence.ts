@@ -1,5 +1,5 @@
 import type { AnswerPart } from "../rag/citations";
-import type { Chunk, ScoredChunk } from "../text/decision";
+import { type Chunk, type DecisionHeading, decisionHeading, type ScoredChunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
 
 /**
@@ -17,14 +17,8 @@ export interface EvidencePassage {
   corpusIds: string[];
 }
 
-export interface DecisionGroup {
+export interface DecisionGroup extends DecisionHeading {
   key: string;
-  caseNo: string;
-  caseName: string;
-  court: string;
-  courtLevel: string;
-  caseType: string;
-  decisionDate: string;
   /** Corpora holding the decision, in ranking order of their passages. */
   corpusIds: string[];
   bestScore: number;
@@ -53,12 +47,7 @@ export function groupEvidence(context: ScoredChunk[], parts: AnswerPart[] = []):
     if (!group) {
       group = {
         key,
-        caseNo: chunk.caseNo,
-        caseName: chunk.caseName,
-        court: chunk.court,
-        courtLevel: chunk.courtLevel,
-        caseType: chunk.caseType,
-        decisionDate: chunk.decisionDate,
+        ...decisionHeading(chunk),
         corpusIds: [],
         bestScore: score,
         rank,

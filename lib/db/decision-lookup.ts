@@ -1,16 +1,11 @@
 import { normalizeCaseNo, splitCaseNo } from "../text/case-number";
+import { type DecisionHeading, decisionHeading } from "../text/decision";
 import { type Db, db } from "./client";
 import { containsText } from "./text-filter";
 
-export interface DecisionHit {
+export interface DecisionHit extends DecisionHeading {
   corpusId: string;
   corpusName: string;
-  caseNo: string;
-  caseName: string;
-  court: string;
-  courtLevel: string;
-  caseType: string;
-  decisionDate: string;
 }
 
 const LOOKS_LIKE_CASE_NO = /^\d{2,4}\s*[가-힣]{1,3}\s*\d+/;
@@ -58,12 +53,7 @@ export async function lookup(query: string, client: Db = db()): Promise<LookupRe
   const hits = rows.slice(0, LIMIT).map((d) => ({
     corpusId: d.corpusId,
     corpusName: d.corpus.name,
-    caseNo: d.caseNo,
-    caseName: d.caseName,
-    court: d.court,
-    courtLevel: d.courtLevel,
-    caseType: d.caseType,
-    decisionDate: d.decisionDate,
+    ...decisionHeading(d),
   }));
   return { exact, hits };
 }

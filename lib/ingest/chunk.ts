@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { normalizeCaseNo } from "../text/case-number";
-import type { Chunk, ParsedDecision } from "../text/decision";
+import { type Chunk, decisionHeading, type ParsedDecision } from "../text/decision";
 
 /**
  * Structure-aware chunking (docs/method.md §1): one decision → its sections → chunks. A section is split
@@ -102,12 +102,7 @@ export function chunkDecision(
     splitText(section.text, size, overlap).map((text, sectionOrder) => ({
       id: chunkId(options.corpusId, meta.caseNo, section.name, sectionOrder),
       corpusId: options.corpusId,
-      caseNo: meta.caseNo,
-      caseName: meta.caseName,
-      court: meta.court,
-      courtLevel: meta.courtLevel,
-      caseType: meta.caseType,
-      decisionDate: meta.decisionDate,
+      ...decisionHeading(meta),
       section: section.name,
       sectionOrder,
       text,

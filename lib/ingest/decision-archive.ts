@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { normalizeCaseNo } from "../text/case-number";
-import type { ParsedDecision } from "../text/decision";
+import { decisionHeading, type ParsedDecision } from "../text/decision";
 import { sha256 } from "./sources";
 
 /**
@@ -20,14 +20,7 @@ function fileFor(dataDir: string, corpusId: string, caseNo: string): string {
 }
 
 export function toArchiveRecord(decision: ParsedDecision): Record<string, string> {
-  const record: Record<string, string> = {
-    caseNo: decision.meta.caseNo,
-    caseName: decision.meta.caseName,
-    court: decision.meta.court,
-    courtLevel: decision.meta.courtLevel,
-    caseType: decision.meta.caseType,
-    decisionDate: decision.meta.decisionDate,
-  };
+  const record: Record<string, string> = { ...decisionHeading(decision.meta) };
   if (decision.meta.serialNo) record.serialNo = decision.meta.serialNo;
   if (decision.meta.sourceUrl) record.sourceUrl = decision.meta.sourceUrl;
   for (const section of decision.sections) record[section.name] = section.text;

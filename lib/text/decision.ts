@@ -8,7 +8,11 @@
 export const SECTIONS = ["판시사항", "판결요지", "참조조문", "참조판례", "판례내용"] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
-export interface DecisionMeta {
+/**
+ * What names a decision wherever it is listed: its metadata, each of its chunks, a lookup hit, an
+ * evidence group. One shape, so that a field added here reaches every list.
+ */
+export interface DecisionHeading {
   /** 사건번호 as written in the source, e.g. "2009다228" or "94므826, 833". */
   caseNo: string;
   caseName: string;
@@ -19,6 +23,21 @@ export interface DecisionMeta {
   caseType: string;
   /** 선고일자 as YYYY-MM-DD ("" when unknown). */
   decisionDate: string;
+}
+
+/** Only the heading's fields of `d` (a chunk or a row carries more that must not travel with it). */
+export function decisionHeading(d: DecisionHeading): DecisionHeading {
+  return {
+    caseNo: d.caseNo,
+    caseName: d.caseName,
+    court: d.court,
+    courtLevel: d.courtLevel,
+    caseType: d.caseType,
+    decisionDate: d.decisionDate,
+  };
+}
+
+export interface DecisionMeta extends DecisionHeading {
   /** 판례일련번호 of law.go.kr, when known. */
   serialNo?: string;
   sourceUrl?: string;
@@ -36,16 +55,10 @@ export interface ParsedDecision {
   sourcePath?: string;
 }
 
-export interface Chunk {
+export interface Chunk extends DecisionHeading {
   /** Stable id: the same decision re-ingested into the same corpus yields the same ids. */
   id: string;
   corpusId: string;
-  caseNo: string;
-  caseName: string;
-  court: string;
-  courtLevel: string;
-  caseType: string;
-  decisionDate: string;
   section: SectionName;
   /** Index of this chunk inside its section, from 0. */
   sectionOrder: number;
