@@ -39,6 +39,21 @@ export interface EnrichmentCounts {
   cost: number;
 }
 
+/** Only the counts of a job row (the view shows them; the row's paths and owner must not travel). */
+export function enrichmentCounts(c: EnrichmentCounts): EnrichmentCounts {
+  return {
+    total: c.total,
+    generated: c.generated,
+    done: c.done,
+    failed: c.failed,
+    indexed: c.indexed,
+    inputTokens: c.inputTokens,
+    cachedInputTokens: c.cachedInputTokens,
+    outputTokens: c.outputTokens,
+    cost: c.cost,
+  };
+}
+
 export interface EnrichmentJobRecord extends EnrichmentCounts {
   jobId: string;
   runStartedAt: Date | null;

@@ -2,7 +2,9 @@ import { enrichmentSummary, getCorpusEnrichment, lastIngestStart } from "../db/c
 import {
   type ChunkFailure,
   type EnrichKind,
+  type EnrichmentCounts,
   type EnrichmentJobRecord,
+  enrichmentCounts,
   getEnrichmentJob,
   listEnrichmentJobs,
 } from "../db/enrichment";
@@ -16,7 +18,7 @@ import { enrichChatConfig } from "./enrich-control";
  * no owners): per kind, the chunks enriched or failed and whether the side index is in line with
  * the corpus; the switches; the latest enrichment job with its counts, tokens, cost and ETA.
  */
-export interface EnrichmentJobView {
+export interface EnrichmentJobView extends EnrichmentCounts {
   id: string;
   status: JobStatus;
   message: string | null;
@@ -25,15 +27,6 @@ export interface EnrichmentJobView {
   mode: "live" | "batch";
   model: string;
   retryOnly: boolean;
-  total: number;
-  done: number;
-  generated: number;
-  failed: number;
-  indexed: number;
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
-  cost: number;
   /** Estimated cost of the whole job and seconds left (null until there is a pace to go by). */
   projectedCost: number | null;
   etaSeconds: number | null;
@@ -81,15 +74,7 @@ function toView(job: NonNullable<Awaited<ReturnType<typeof getJob>>>, row: Enric
     mode: row.mode,
     model: row.model,
     retryOnly: row.retryOnly,
-    total: row.total,
-    done: row.done,
-    generated: row.generated,
-    failed: row.failed,
-    indexed: row.indexed,
-    inputTokens: row.inputTokens,
-    cachedInputTokens: row.cachedInputTokens,
-    outputTokens: row.outputTokens,
-    cost: row.cost,
+    ...enrichmentCounts(row),
     projectedCost: p.total,
     etaSeconds: running ? p.etaSeconds : null,
     failures: row.failures.slice(0, SHOWN_FAILURES),
