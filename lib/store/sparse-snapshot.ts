@@ -49,7 +49,7 @@ export function writeSnapshotPieces(
   prefix.writeUInt32LE(json.length, 4);
   prefix.writeDoubleLE(stamp.seq, 8);
   prefix.writeDoubleLE(stamp.storeId, 16);
-  const padding = Buffer.alloc((4 - ((PREFIX + json.length) % 4)) % 4);
+  const padding = Buffer.alloc(paddingAfter(json.length));
   // Written beside, then renamed over: a reader never sees half a file.
   const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   const fd = openSync(temporary, "w");
@@ -62,18 +62,36 @@ export function writeSnapshotPieces(
   renameSync(temporary, path);
 }
 
-/** The stamp of the snapshot at `path` without reading the rest; undefined when absent or foreign. */
-export function peekSnapshot(path: string): SnapshotStamp | undefined {
-  let fd: number;
+/** Bytes of padding after a JSON header of `headerLength` bytes, so that the body is 4-byte aligned. */
+function paddingAfter(headerLength: number): number {
+  return (4 - ((PREFIX + headerLength) % 4)) % 4;
+}
+
+/** The file opened for reading; undefined when it is absent (no snapshot yet). */
+function openIfPresent(path: string): number | undefined {
   try {
-    fd = openSync(path, "r");
+    return openSync(path, "r");
   } catch {
     return undefined;
   }
+}
+
+/** The stamp and header length from the file's prefix; undefined when too short or not a snapshot. */
+function readPrefix(fd: number): { stamp: SnapshotStamp; headerLength: number } | undefined {
+  const prefix = Buffer.alloc(PREFIX);
+  if (readSync(fd, prefix, 0, PREFIX, 0) < PREFIX || prefix.toString("latin1", 0, 4) !== MAGIC) return undefined;
+  return {
+    stamp: { seq: prefix.readDoubleLE(8), storeId: prefix.readDoubleLE(16) },
+    headerLength: prefix.readUInt32LE(4),
+  };
+}
+
+/** The stamp of the snapshot at `path` without reading the rest; undefined when absent or foreign. */
+export function peekSnapshot(path: string): SnapshotStamp | undefined {
+  const fd = openIfPresent(path);
+  if (fd === undefined) return undefined;
   try {
-    const prefix = Buffer.alloc(PREFIX);
-    if (readSync(fd, prefix, 0, PREFIX, 0) < PREFIX || prefix.toString("latin1", 0, 4) !== MAGIC) return undefined;
-    return { seq: prefix.readDoubleLE(8), storeId: prefix.readDoubleLE(16) };
+    return readPrefix(fd)?.stamp;
   } finally {
     closeSync(fd);
   }
@@ -83,27 +101,20 @@ export function peekSnapshot(path: string): SnapshotStamp | undefined {
 export function readSnapshot(path: string, accept: (stamp: SnapshotStamp) => boolean): Snapshot | undefined {
   const stamp = peekSnapshot(path);
   if (!stamp || !accept(stamp)) return undefined;
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
+  const fd = openIfPresent(path);
+  if (fd === undefined) return undefined;
   try {
     // Read straight into the buffer the typed arrays below are views on: one copy of the postings
     // in memory while loading, not the file's bytes and then an aligned copy of them.
     const size = fstatSync(fd).size;
-    const prefix = Buffer.alloc(PREFIX);
-    if (readSync(fd, prefix, 0, PREFIX, 0) < PREFIX || prefix.toString("latin1", 0, 4) !== MAGIC) return undefined;
+    const prefix = readPrefix(fd);
     // Renamed over between the peek and the read: the stamp must be checked again.
-    const seq = prefix.readDoubleLE(8);
-    const storeId = prefix.readDoubleLE(16);
-    if (!accept({ seq, storeId })) return undefined;
-    const headerLength = prefix.readUInt32LE(4);
+    if (!prefix || !accept(prefix.stamp)) return undefined;
+    const { stamp, headerLength } = prefix;
     const json = Buffer.alloc(headerLength);
     if (readSync(fd, json, 0, headerLength, PREFIX) < headerLength) return undefined;
     const header = JSON.parse(json.toString("utf8")) as { ids: string[]; terms: string[] };
-    const bodyStart = PREFIX + headerLength + ((4 - ((PREFIX + headerLength) % 4)) % 4);
+    const bodyStart = PREFIX + headerLength + paddingAfter(headerLength);
     const body = new ArrayBuffer(Math.max(0, size - bodyStart));
     const view = new Uint8Array(body);
     for (let at = 0; at < view.length; ) {
@@ -118,7 +129,16 @@ export function readSnapshot(path: string, accept: (stamp: SnapshotStamp) => boo
     const slotsAt = lengths.byteLength + counts.byteLength;
     const slots = new Int32Array(body, slotsAt, total);
     const tfs = new Uint16Array(body, slotsAt + slots.byteLength, total);
-    return { seq, storeId, ids: header.ids, terms: header.terms, lengths, counts, slots, tfs };
+    return {
+      seq: stamp.seq,
+      storeId: stamp.storeId,
+      ids: header.ids,
+      terms: header.terms,
+      lengths,
+      counts,
+      slots,
+      tfs,
+    };
   } catch {
     // A truncated or foreign file: rebuild from SQLite instead.
     return undefined;
