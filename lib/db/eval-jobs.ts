@@ -1,4 +1,5 @@
 import { type Db, db } from "./client";
+import { claimableBy, claimedBy, queueOpen, requeued } from "./job-claim";
 import { silentSince, staleBefore } from "./job-liveness";
 
 export type EvalJobStatus = "queued" | "running" | "done" | "failed" | "cancelled" | "interrupted";
@@ -76,17 +77,9 @@ export async function updateOwnedEvalJob(id: string, owner: string, data: EvalUp
 export async function claimEvalJob(id: string, owner: string, client: Db = db()): Promise<EvalJobRecord | null> {
   const job = await getEvalJob(id, client);
   if (!job) return null;
-  const now = new Date();
   const { count } = await client.evalJob.updateMany({
-    where: {
-      id,
-      OR: [
-        { status: "queued", OR: [{ owner: null }, { owner }] },
-        { status: "interrupted" },
-        { status: "running", owner },
-      ],
-    },
-    data: { status: "running", owner, heartbeatAt: now, startedAt: job.startedAt ?? now, message: null },
+    where: { id, OR: claimableBy(owner) },
+    data: claimedBy(owner, job.startedAt),
   });
   return count === 1 ? getEvalJob(id, client) : null;
 }
@@ -111,7 +104,7 @@ export async function isEvalCancelRequested(id: string, client: Db = db()): Prom
 export async function requeueEvalJob(id: string, from: EvalJobStatus[], client: Db = db()): Promise<boolean> {
   const { count } = await client.evalJob.updateMany({
     where: { id, status: { in: from } },
-    data: { status: "queued", owner: null, heartbeatAt: null, cancelRequested: false, message: null },
+    data: requeued(),
   });
   return count === 1;
 }
@@ -123,13 +116,7 @@ export async function setEvalQueueJobId(id: string, queueJobId: string, client: 
 
 /** PostgreSQL: evaluations not ended (queued, running, interrupted) and touched within a day. */
 export async function listQueueOpenEvalJobs(client: Db = db()): Promise<EvalJobRecord[]> {
-  const rows = await client.evalJob.findMany({
-    where: {
-      status: { in: ["queued", "running", "interrupted"] },
-      updatedAt: { gt: new Date(Date.now() - 86_400_000) },
-    },
-    orderBy: { createdAt: "asc" },
-  });
+  const rows = await client.evalJob.findMany({ where: queueOpen(), orderBy: { createdAt: "asc" } });
   return rows.map(toRecord);
 }
 

@@ -2,6 +2,7 @@ import { filesDir } from "../env";
 import { AppError } from "../errors";
 import { type Db, db } from "./client";
 import { refreshCorpusCounts, setCorpusState } from "./corpora";
+import { claimableBy, claimedBy, queueOpen, requeued } from "./job-claim";
 import { silentSince, staleBefore } from "./job-liveness";
 import { removeJobUploads } from "./job-uploads";
 
@@ -180,20 +181,15 @@ export async function claimJob(id: string, owner: string, client: Db = db()): Pr
   await sweepStaleJobs({ client });
   const job = await client.ingestionJob.findUnique({ where: { id } });
   if (!job) throw new AppError("not_found:resource", { detail: `job ${id}` });
-  const now = new Date();
   // One conditional UPDATE rather than a read-then-write transaction: a deferred SQLite transaction
   // that must upgrade its lock can deadlock with another process's write.
   const { count } = await client.ingestionJob.updateMany({
     where: {
       id,
-      OR: [
-        { status: "queued", OR: [{ owner: null }, { owner }] },
-        { status: "interrupted" },
-        { status: "running", owner },
-      ],
+      OR: claimableBy(owner),
       corpus: { jobs: { none: { id: { not: id }, status: { in: [...ACTIVE_JOB_STATES] } } } },
     },
-    data: { status: "running", owner, heartbeatAt: now, startedAt: job.startedAt ?? now, message: null },
+    data: claimedBy(owner, job.startedAt),
   });
   if (count === 1) return (await getJob(id, client)) as JobRecord;
   const current = await getJob(id, client);
@@ -231,7 +227,7 @@ export async function isCancelRequested(id: string, client: Db = db()): Promise<
 export async function requeueJob(id: string, fromStatuses: JobStatus[], client: Db = db()): Promise<boolean> {
   const { count } = await client.ingestionJob.updateMany({
     where: { id, status: { in: fromStatuses } },
-    data: { status: "queued", owner: null, heartbeatAt: null, cancelRequested: false, message: null },
+    data: requeued(),
   });
   return count === 1;
 }
@@ -280,11 +276,7 @@ export async function setJobQueueJobId(id: string, queueJobId: string, client: D
 /** PostgreSQL: jobs not ended (queued, running, interrupted) and touched within a day. */
 export async function listQueueOpenJobs(kinds?: JobKind[], client: Db = db()): Promise<JobRecord[]> {
   const rows = await client.ingestionJob.findMany({
-    where: {
-      status: { in: ["queued", "running", "interrupted"] },
-      ...(kinds ? { kind: { in: kinds } } : {}),
-      updatedAt: { gt: new Date(Date.now() - 86_400_000) },
-    },
+    where: { ...queueOpen(), ...(kinds ? { kind: { in: kinds } } : {}) },
     orderBy: { createdAt: "asc" },
   });
   return rows.map(toJobRecord);
