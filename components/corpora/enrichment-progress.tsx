@@ -1,6 +1,7 @@
 "use client";
 
-import { JobControls, JobMessage, remainingText } from "@/components/jobs/job-controls";
+import { JobFooter, remainingText } from "@/components/jobs/job-controls";
+import { JobIssues } from "@/components/jobs/job-issues";
 import { ProgressBar } from "@/components/progress-bar";
 import type { EnrichmentJobView } from "@/lib/enrich/view";
 
@@ -31,8 +32,6 @@ export function EnrichmentProgress({
 }) {
   const resolved = job.done + job.failed;
   const ratio = job.total > 0 ? Math.min(1, resolved / job.total) : job.status === "done" ? 1 : 0;
-  const active = job.status === "queued" || job.status === "running";
-  const interrupted = job.status === "interrupted";
   return (
     <div className="space-y-2" data-testid="enrich-job" data-job-id={job.id} data-status={job.status}>
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -79,16 +78,8 @@ export function EnrichmentProgress({
           ))}
         </ul>
       ) : null}
-      <JobMessage
-        message={job.message}
-        failed={job.status === "failed"}
-        interrupted={interrupted}
-        testId="enrich-message"
-      />
-      <JobControls
-        active={active}
-        interrupted={interrupted}
-        cancelRequested={job.cancelRequested}
+      <JobFooter
+        job={job}
         onResume={onResume}
         onCancel={onCancel}
         resumeLabel="이어서 보강"
@@ -96,20 +87,23 @@ export function EnrichmentProgress({
         testIdPrefix="enrich"
       />
       {job.failures.length > 0 ? (
-        <details className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="enrich-failures">
-          <summary className="cursor-pointer font-medium text-red-900">
-            실패한 청크 {number.format(job.failed)}개
-            {job.failures.length < job.failed ? ` (처음 ${number.format(job.failures.length)}개)` : ""}
-          </summary>
-          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
-            {job.failures.map((f) => (
-              <li key={f.chunkId} data-testid="enrich-failure">
-                <span className="font-mono">{f.caseNo}</span> · {f.message}
-                <span className="text-muted"> ({f.attempts}회 시도)</span>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <JobIssues
+          tone="red"
+          testId="enrich-failures"
+          summary={
+            <>
+              실패한 청크 {number.format(job.failed)}개
+              {job.failures.length < job.failed ? ` (처음 ${number.format(job.failures.length)}개)` : ""}
+            </>
+          }
+        >
+          {job.failures.map((f) => (
+            <li key={f.chunkId} data-testid="enrich-failure">
+              <span className="font-mono">{f.caseNo}</span> · {f.message}
+              <span className="text-muted"> ({f.attempts}회 시도)</span>
+            </li>
+          ))}
+        </JobIssues>
       ) : null}
     </div>
   );

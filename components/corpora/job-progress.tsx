@@ -1,6 +1,7 @@
 "use client";
 
-import { JobControls, JobMessage, remainingText } from "@/components/jobs/job-controls";
+import { JobFooter, remainingText } from "@/components/jobs/job-controls";
+import { JobIssues } from "@/components/jobs/job-issues";
 import { ProgressBar } from "@/components/progress-bar";
 import type { JobRecord } from "@/lib/db/jobs";
 import { SKIPPED_CODE } from "@/lib/ingest/skip-report";
@@ -40,8 +41,6 @@ export function JobProgress({
 }) {
   const ratio = job.filesTotal > 0 ? job.filesDone / job.filesTotal : job.status === "done" ? 1 : 0;
   const percent = Math.round(ratio * 100);
-  const active = job.status === "queued" || job.status === "running";
-  const interrupted = job.status === "interrupted";
   const problems = job.errors.filter(
     (e) => e.code !== "ingest:duplicate" && e.code !== "ingest:duplicate_case_no" && e.code !== SKIPPED_CODE,
   );
@@ -64,16 +63,8 @@ export function JobProgress({
         {number.format(job.indexed)} · 변경 없음 {number.format(job.unchanged)} · 청크 {number.format(job.chunked)} ·
         임베딩 {number.format(job.embedded)} · 실패 {number.format(job.failed)}
       </p>
-      <JobMessage
-        message={job.message}
-        failed={job.status === "failed"}
-        interrupted={interrupted}
-        testId="job-message"
-      />
-      <JobControls
-        active={active}
-        interrupted={interrupted}
-        cancelRequested={job.cancelRequested}
+      <JobFooter
+        job={job}
         onResume={onResume}
         onCancel={onCancel}
         resumeLabel="이어서 색인"
@@ -81,46 +72,36 @@ export function JobProgress({
         testIdPrefix="job"
       />
       {problems.length > 0 ? (
-        <details open className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="job-errors">
-          <summary className="cursor-pointer font-medium text-red-900">
-            읽지 못한 파일 {number.format(problems.length)}건
-          </summary>
-          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
-            {problems.map((e) => (
-              <li key={`${e.file}:${e.message}`}>
-                <span className="font-mono">{e.file}</span>: {e.message}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <JobIssues tone="red" open testId="job-errors" summary={`읽지 못한 파일 ${number.format(problems.length)}건`}>
+          {problems.map((e) => (
+            <li key={`${e.file}:${e.message}`}>
+              <span className="font-mono">{e.file}</span>: {e.message}
+            </li>
+          ))}
+        </JobIssues>
       ) : null}
       {conflicts.length > 0 ? (
-        <details open className="rounded border border-amber-200 bg-amber-50 p-2 text-sm" data-testid="job-conflicts">
-          <summary className="cursor-pointer font-medium text-amber-900">
-            사건번호가 같지만 내용이 다른 판례 {number.format(conflicts.length)}건 (먼저 읽은 것을 색인)
-          </summary>
-          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-xs">
-            {conflicts.map((e) => (
-              <li key={`${e.file}:${e.message}`}>
-                <span className="font-mono">{e.file}</span>: {e.message}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <JobIssues
+          tone="amber"
+          open
+          testId="job-conflicts"
+          summary={`사건번호가 같지만 내용이 다른 판례 ${number.format(conflicts.length)}건 (먼저 읽은 것을 색인)`}
+        >
+          {conflicts.map((e) => (
+            <li key={`${e.file}:${e.message}`}>
+              <span className="font-mono">{e.file}</span>: {e.message}
+            </li>
+          ))}
+        </JobIssues>
       ) : null}
       {skipped.length > 0 ? (
-        <details className="rounded border border-amber-200 bg-amber-50 p-2 text-xs" data-testid="job-skipped">
-          <summary className="cursor-pointer font-medium text-amber-900">
-            건너뛴 항목 {number.format(skipped.length)}건
-          </summary>
-          <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto">
-            {skipped.map((e) => (
-              <li key={`${e.file}:${e.message}`}>
-                <span className="font-mono break-all">{e.file}</span>: {e.message}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <JobIssues tone="amber" small testId="job-skipped" summary={`건너뛴 항목 ${number.format(skipped.length)}건`}>
+          {skipped.map((e) => (
+            <li key={`${e.file}:${e.message}`}>
+              <span className="font-mono break-all">{e.file}</span>: {e.message}
+            </li>
+          ))}
+        </JobIssues>
       ) : null}
       {notices.length > 0 ? (
         <details className="rounded border border-line bg-paper p-2 text-xs">

@@ -81,3 +81,45 @@ export function JobMessage({
     </p>
   );
 }
+
+/**
+ * What every job panel shows under its counts: the last message, then resume and cancel, both read
+ * from the job's status the same way. `testIdPrefix` "job" → "job-message", "job-resume", "job-cancel".
+ */
+export function JobFooter({
+  job,
+  onResume,
+  onCancel,
+  resumeLabel,
+  cancelLabel,
+  testIdPrefix,
+}: {
+  job: { status: string; message: string | null; cancelRequested: boolean };
+  onResume?: () => void;
+  onCancel?: () => void;
+  resumeLabel: string;
+  cancelLabel: string;
+  testIdPrefix: string;
+}) {
+  const interrupted = job.status === "interrupted";
+  return (
+    <>
+      <JobMessage
+        message={job.message}
+        failed={job.status === "failed"}
+        interrupted={interrupted}
+        testId={`${testIdPrefix}-message`}
+      />
+      <JobControls
+        active={job.status === "queued" || job.status === "running"}
+        interrupted={interrupted}
+        cancelRequested={job.cancelRequested}
+        onResume={onResume}
+        onCancel={onCancel}
+        resumeLabel={resumeLabel}
+        cancelLabel={cancelLabel}
+        testIdPrefix={testIdPrefix}
+      />
+    </>
+  );
+}
