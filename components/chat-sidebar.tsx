@@ -1,20 +1,10 @@
 import Link from "next/link";
 import type { ComponentStatus } from "@/lib/ai/status";
-import type { ChatSummary } from "@/lib/db/chats";
-import type { MatterRecord } from "@/lib/db/matters";
-import { ChatList } from "./chat-list/chat-list";
+import { ChatList, type ChatListProps } from "./chat-list/chat-list";
 import { StatusPanel } from "./status-panel";
 
 /** On narrow screens the chat list folds into a bar above the conversation. */
-export function MobileChatList({
-  chats,
-  matters,
-  activeId,
-}: {
-  chats: ChatSummary[];
-  matters: MatterRecord[];
-  activeId?: string;
-}) {
+export function MobileChatList({ chats, matters, activeId }: ChatListProps) {
   return (
     <details className="border-b border-line bg-white md:hidden">
       <summary className="flex cursor-pointer items-center justify-between px-4 py-2 text-sm">
@@ -30,17 +20,7 @@ export function MobileChatList({
   );
 }
 
-export function ChatSidebar({
-  chats,
-  matters,
-  statuses,
-  activeId,
-}: {
-  chats: ChatSummary[];
-  matters: MatterRecord[];
-  statuses: ComponentStatus[];
-  activeId?: string;
-}) {
+export function ChatSidebar({ chats, matters, statuses, activeId }: ChatListProps & { statuses: ComponentStatus[] }) {
   return (
     <aside
       className="hidden min-h-0 w-64 shrink-0 flex-col border-r border-line bg-white md:flex"

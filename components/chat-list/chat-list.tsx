@@ -10,19 +10,18 @@ import { MatterGroup, NewMatterForm } from "./matter-group";
 
 const SEARCH_DELAY_MS = 250;
 
+/** What the list shows, passed through unchanged by the sidebar and the narrow-screen bar around it. */
+export interface ChatListProps {
+  chats: ChatSummary[];
+  matters: MatterRecord[];
+  activeId?: string;
+}
+
 /**
  * The user's chats: a search box (titles and questions), then matters (사건 폴더) with their
  * chats, then chats filed under none.
  */
-export function ChatList({
-  chats,
-  matters,
-  activeId,
-}: {
-  chats: ChatSummary[];
-  matters: MatterRecord[];
-  activeId?: string;
-}) {
+export function ChatList({ chats, matters, activeId }: ChatListProps) {
   const [query, setQuery] = useState("");
   const [hits, setHits] = useState<ChatSearchHit[]>();
   const [error, setError] = useState<string>();
