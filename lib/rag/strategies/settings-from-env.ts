@@ -9,6 +9,7 @@ export function pipelineSettingsFromEnv(settings: Env = env()): PipelineSettings
       synonymTemperature: settings.SYNONYM_TEMPERATURE,
       multiQueryTemperature: settings.MULTI_QUERY_TEMPERATURE,
       hydeTemperature: settings.HYDE_TEMPERATURE,
+      hydeSearch: DEFAULT_SETTINGS.strategies.hydeSearch,
       ccRag: {
         wLogprob: settings.CCRAG_W_LOGPROB,
         wLength: settings.CCRAG_W_LENGTH,

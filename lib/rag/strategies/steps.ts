@@ -71,7 +71,7 @@ export type StrategyStep =
       passage?: string;
       /** What each side of hybrid retrieval searched with. */
       dense: "passage" | "question" | "none";
-      sparse: "question";
+      sparse: "question" | "none";
       fallback?: string;
     }
   | {
