@@ -1,5 +1,5 @@
-import { answerStage, finishRun } from "./stages/answer";
 import { AppError } from "../errors";
+import { answerStage, finishRun } from "./stages/answer";
 import { createRunContext, type PipelineDeps, type PipelineOptions } from "./stages/context";
 import { fuseLists, rerankCandidates } from "./stages/rank";
 import { STRATEGIES } from "./strategies/registry";

@@ -19,11 +19,24 @@ export const strategySettingsSchema = z.object({
   hydeSearch: z.enum(["dense", "hybrid"]).default("dense"),
   ccRag: z
     .object({
-      /** Weights of mean token log-prob, answer length, informativeness and lexical overlap. */
+      /**
+       * Weights of mean token log-prob, answer length, informativeness and lexical overlap. METHOD §5
+       * gives the formula but no values: (1, 1, 1, 2) is the product's unmeasured choice (overlap
+       * doubled because being grounded in the passages is what a lawyer relies on). Calibrate them on
+       * your own benchmark (group cc-rag-ablations); docs/method.md §5 says what τ means under them.
+       */
       wLogprob: z.number().default(1),
       wLength: z.number().default(1),
       wInformative: z.number().default(1),
       wOverlap: z.number().default(2),
+      /**
+       * The product's fifth term (not in the method): the share of citations the citation check flags
+       * or the lexical support check finds unsupported, 1 as soon as one cited number is not among the
+       * passages, subtracted with this weight. Default 5 = the four method weights' sum, so an answer
+       * whose citations are all ungrounded scores at most sigmoid(0) = 0.5, below any τ above 0.5.
+       */
+      wUngrounded: z.number().min(0).default(5),
+      /** τ = 0.8: METHOD §5 (the paper's value). */
       tau: z.number().min(0).max(1).default(0.8),
       deltaK: z.number().int().positive().default(3),
       maxRetries: z.number().int().min(0).default(2),

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Chunk, ScoredChunk } from "@/lib/ingest/types";
 import { normalizeScores, reciprocalRankFusion, weightedScoreFusion } from "@/lib/rag/fusion";
 import { hybridRetrieve } from "@/lib/rag/hybrid-retrieve";
+import { rerankStage } from "@/lib/rag/rerank-stage";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import type { VectorStore } from "@/lib/store/types";
-import { rerankStage } from "@/lib/rag/rerank-stage";
 
 const chunk = (id: string): Chunk => ({
   id,

@@ -32,6 +32,7 @@ export function retrieveQuery(
     }
     const lists = await hybridRetrieve(text, vector, ctx.deps.store, ctx.settings, ctx.deps.filter, options.denseOnly);
     ctx.bm25[which] = lists.sparse.map((s) => s.score);
+    ctx.searched[which] = { text, vector, denseOnly: options.denseOnly };
     ctx.trace.lists[which] = compact(lists.fused);
     ctx.send({ type: "retrieved", which, chunks: lists.fused });
     return lists;

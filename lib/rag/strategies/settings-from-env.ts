@@ -15,6 +15,7 @@ export function pipelineSettingsFromEnv(settings: Env = env()): PipelineSettings
         wLength: settings.CCRAG_W_LENGTH,
         wInformative: settings.CCRAG_W_INFORMATIVE,
         wOverlap: settings.CCRAG_W_OVERLAP,
+        wUngrounded: DEFAULT_SETTINGS.strategies.ccRag.wUngrounded,
         tau: settings.CCRAG_TAU,
         deltaK: settings.CCRAG_DELTA_K,
         maxRetries: settings.CCRAG_MAX_RETRIES,
