@@ -29,6 +29,9 @@ export const ERROR_CATALOG = {
   "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },
   // Replay mode (MODEL_CALLS_REPLAY, eval --replay): the file has no reply for a call; never a network call instead.
   "ai:replay_missing": { status: 502, message: "기록된 모델 응답이 없습니다." },
+  // A caller named a strategy the registry does not have (a typo in an evaluation system, a stale id):
+  // running another strategy under its name would mislabel every figure.
+  "search:unknown_strategy": { status: 400, message: "알 수 없는 검색 전략입니다." },
   "search:stale_index": {
     status: 409,
     message: "이 말뭉치는 다른 버전의 토크나이저로 색인되었습니다. 관리 → 말뭉치 → 다시 색인을 실행해 주세요.",

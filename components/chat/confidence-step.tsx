@@ -8,6 +8,7 @@ const PART_LABEL = {
   length: "답변 길이",
   informative: "구체성(사건번호·조문·수치)",
   overlap: "근거 판례와 겹치는 정도",
+  ungrounded: "확인되지 않는 인용(감점)",
 } as const;
 
 const n2 = (x: number) => x.toFixed(2);
@@ -29,8 +30,9 @@ export function DepthStep({ step }: { step: Step<"depth"> }) {
         <span className="text-muted"> (동적 k 끔: 최대값 사용)</span>
       )}
       <span className="block text-muted">
-        토큰 예산 {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개
-        사용
+        {step.retrieved === undefined ? "" : `새로 검색한 후보 ${step.retrieved}개 · `}토큰 예산{" "}
+        {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개 사용
+        {step.caseNos?.length ? ` (${[...new Set(step.caseNos)].join(", ")})` : ""}
       </span>
     </li>
   );
@@ -41,7 +43,8 @@ export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
   return (
     <li data-testid="strategy-confidence">
       <span className="font-medium">
-        신뢰도 {n2(step.score)} {step.passed ? "≥" : "<"} τ {n2(step.tau)}
+        {step.attempt === 0 ? "첫 시도" : `재시도 ${step.attempt}`} 신뢰도{step.dropped.length > 0 ? "(재정규화)" : ""}{" "}
+        {n2(step.score)} {step.passed ? "≥" : "<"} τ {n2(step.tau)}
       </span>
       <span className={step.passed ? " text-emerald-700" : " text-amber-800"}>{step.passed ? " 통과" : " 미달"}</span>
       <table className="mt-1 w-full text-muted">
@@ -61,6 +64,12 @@ export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
           모델 서버가 토큰 로그확률을 주지 않아 그 항을 빼고, 나머지 가중치를 ×{n2(step.scale)}로 재정규화했습니다.
         </p>
       ) : null}
+      {!step.passed && step.answer ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-muted">이 시도의 답변 보기 (다시 쓰기 전)</summary>
+          <p className="mt-1 whitespace-pre-wrap">{step.answer}</p>
+        </details>
+      ) : null}
     </li>
   );
 }
@@ -73,6 +82,7 @@ export function VerdictStep({ step }: { step: Step<"verdict"> }) {
       ) : (
         <span className="font-medium">{step.score === undefined ? "신뢰도 평가 없음" : "신뢰도 기준 통과"}</span>
       )}
+      {step.renormalised ? <span className="text-muted"> · 로그확률 없이 재정규화한 점수</span> : null}
       <span className="text-muted">
         {" "}
         · 재시도 {step.retries}회{step.reason ? ` · ${step.reason}` : ""}

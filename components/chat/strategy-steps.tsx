@@ -84,7 +84,9 @@ function HydeStep({ step, count }: { step: Step<"hyde">; count?: number }) {
       <span className="font-medium">가상 판결문</span>
       <Status status={step.status} fallback={step.fallback} />
       {step.passage ? <p className="mt-1 whitespace-pre-wrap leading-relaxed">{step.passage}</p> : null}
-      <span className="mt-1 block text-muted">의미 검색: {DENSE_FROM[step.dense]} · 키워드(BM25) 검색: 원래 질문</span>
+      <span className="mt-1 block text-muted">
+        의미 검색: {DENSE_FROM[step.dense]} · 키워드(BM25) 검색: {step.sparse === "none" ? "안 함" : "원래 질문"}
+      </span>
       {found(count)}
     </li>
   );

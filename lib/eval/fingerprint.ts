@@ -69,7 +69,7 @@ function strategySettingsOf(mode: StrategyId | undefined, settings: PipelineSett
   if (!settings) return undefined;
   if (mode === "synonym") return { synonymTemperature: settings.synonymTemperature };
   if (mode === "multi-query") return { multiQueryTemperature: settings.multiQueryTemperature };
-  if (mode === "hyde") return { hydeTemperature: settings.hydeTemperature };
+  if (mode === "hyde") return { hydeTemperature: settings.hydeTemperature, hydeSearch: settings.hydeSearch };
   if (mode?.startsWith("cc-rag")) return { ccRag: settings.ccRag };
   return undefined;
 }

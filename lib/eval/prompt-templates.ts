@@ -13,7 +13,10 @@ import type { Chunk } from "../text/decision";
  * function (wording, layout, the context block, the yes/no note) changes these strings, and so the
  * evaluation cache key. Rendered rather than read from source files: a production build has none.
  */
-export const YES_NO_NOTE = "(먼저 '예' 또는 '아니요'로 답한 뒤 이유를 설명하십시오.)";
+// The first word is what lib/eval/yes-no.ts reads; the second sentence fixes the Korean convention for a
+// negated question ("…없나요?" answered "예" = "indeed, it cannot"), which the benchmark labels follow.
+export const YES_NO_NOTE =
+  "(답변의 첫 단어는 반드시 '예' 또는 '아니요'로 쓰고, 그다음에 이유를 설명하십시오. 질문이 '~할 수 없나요?'처럼 부정형이면, 질문에 적힌 그대로가 맞을 때 '예'입니다.)";
 
 export interface PromptFunctions {
   analystPrompt: typeof analystPrompt;

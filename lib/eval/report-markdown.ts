@@ -49,7 +49,7 @@ export function markdownReport(
   summary: Summary,
   run: EvalRun,
   charts: string[] = [],
-  calls?: { mode: string; path: string },
+  calls?: { mode: string; path: string; unrecorded?: string[] },
 ): string {
   const { summaries, comparisons, bootstrap } = summary;
   const lines = [`# ${title}`, ""];
@@ -143,6 +143,14 @@ export function markdownReport(
         : `모델 호출을 \`${calls.path}\`에 기록했습니다.`,
       "",
     );
+    if (calls.unrecorded?.length) {
+      lines.push(
+        `기록하지 못한 호출 ${calls.unrecorded.length}건 (다시 재생하면 이 호출은 실패합니다):`,
+        "",
+        ...calls.unrecorded.map((r) => `- ${r}`),
+        "",
+      );
+    }
   }
   lines.push(...usedLines(summaries, run.fingerprints), "");
   if (run.skipped.length) {

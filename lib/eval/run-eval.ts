@@ -69,7 +69,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
       itemId: item.id,
       ranked: [],
       answer,
-      predicted: extractYesNo(answer),
+      predicted: extractYesNo(answer, item.question),
       citations: citationsOf(answer, []),
       // Nothing was retrieved: every cited sentence stands on nothing the lawyer can check.
       support: supportCountsOf(await checkSupport(splitCitations(answer, []), [])),
@@ -93,7 +93,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
     itemId: item.id,
     ranked,
     answer: wantsAnswer ? result.answer : undefined,
-    predicted: wantsAnswer ? extractYesNo(result.answer) : undefined,
+    predicted: wantsAnswer ? extractYesNo(result.answer, item.question) : undefined,
     citations: wantsAnswer
       ? citationsOf(
           result.answer,

@@ -1,6 +1,6 @@
 import { ContextualStore, type Switches } from "../enrich/contextual-store";
 import type { PipelineDeps, PipelineOptions } from "../rag/pipeline";
-import type { PipelineSettings } from "../rag/settings";
+import type { PipelineSettings, StrategySettings } from "../rag/settings";
 
 /**
  * The systems an evaluation compares (same corpus, same models). Each names the components it
@@ -16,6 +16,8 @@ export interface SystemSpec {
   kind: "llm-only" | "pipeline";
   options?: PipelineOptions;
   settings?: Partial<PipelineSettings>;
+  /** Strategy settings this system overrides (e.g. HyDE's search). */
+  strategySettings?: Partial<StrategySettings>;
   /** Rerank or not (baselines without a reranker keep the retrieval order). */
   rerank?: boolean;
   /** Retrieval with embeddings or BM25 only. */
@@ -37,6 +39,20 @@ const sweep: SystemSpec[] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((w) => ({
   rerank: true,
   dense: true,
 }));
+
+const RRF: Partial<PipelineSettings> = { hybridFusion: "rrf" };
+
+function hybridRerank(): SystemSpec {
+  return {
+    id: "hybrid-rerank",
+    label: "Hybrid + Reranker",
+    needs: ["embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "hybrid" },
+    rerank: true,
+    dense: true,
+  };
+}
 
 function strategy(id: string, label: string, options: PipelineOptions): SystemSpec {
   return { id, label, needs: ["llm", "embeddings", "reranker"], kind: "pipeline", options, rerank: true, dense: true };
@@ -84,15 +100,7 @@ export const SYSTEMS: SystemSpec[] = [
     rerank: true,
     dense: true,
   },
-  {
-    id: "hybrid-rerank",
-    label: "Hybrid + Reranker",
-    needs: ["embeddings", "reranker"],
-    kind: "pipeline",
-    options: { mode: "hybrid" },
-    rerank: true,
-    dense: true,
-  },
+  hybridRerank(),
   {
     id: "rar",
     label: "RAR",
@@ -141,6 +149,10 @@ export const SYSTEMS: SystemSpec[] = [
   strategy("synonym", "Synonym expansion", { mode: "synonym" }),
   strategy("multi-query", "Multi-query", { mode: "multi-query" }),
   strategy("hyde", "HyDE", { mode: "hyde" }),
+  {
+    ...strategy("hyde-hybrid", "HyDE + BM25 on the question", { mode: "hyde" }),
+    strategySettings: { hydeSearch: "hybrid" },
+  },
   strategy("cc-rag", "CC-RAG (원래 질문)", { mode: "cc-rag" }),
   strategy("cc-rag-rar", "CC-RAG (RAR 질의)", { mode: "cc-rag-rar" }),
   strategy("cc-rag-no-self", "CC-RAG w/o self-assessment", { mode: "cc-rag", selfAssessment: false }),
@@ -164,6 +176,19 @@ export const SYSTEMS: SystemSpec[] = [
     rerank: true,
     dense: true,
   },
+  // The departure the product once made by default (weighted RRF of the dense and BM25 rankings), kept
+  // as an option and measured against the method's score fusion (group "fusion").
+  { ...hybridRerank(), id: "hybrid-rerank-rrf", label: "Hybrid (weighted RRF) + Reranker", settings: RRF },
+  {
+    id: "rar-rrf",
+    label: "RAR (weighted RRF hybrid)",
+    needs: ["llm", "embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "rar" },
+    settings: RRF,
+    rerank: true,
+    dense: true,
+  },
   ...sweep,
 ];
 
@@ -173,6 +198,7 @@ export const SYSTEM_GROUPS: Record<string, string[]> = {
   baselines: ["llm-only", "standard-rag", "dense-rerank", "hybrid-rerank"],
   ablations: ["rar", "rar-no-cot", "rar-no-scaffold"],
   sweep: sweep.map((s) => s.id),
+  fusion: ["hybrid-rerank", "hybrid-rerank-rrf", "rar", "rar-rrf"],
   strategies: ["hybrid-rerank", "rar", "synonym", "multi-query", "hyde", "cc-rag", "cc-rag-rar"],
   "cc-rag-ablations": ["cc-rag", "cc-rag-no-self", "cc-rag-no-dynk"],
   contextual: ["sparse", "ctx-sparse", ...contextual.map((s) => s.id)],
@@ -208,7 +234,11 @@ export function depsFor(system: SystemSpec, deps: PipelineDeps): PipelineDeps {
       system.contextual && deps.store instanceof ContextualStore
         ? deps.store.withSwitches(system.contextual)
         : deps.store,
-    settings: { ...deps.settings, ...system.settings },
+    settings: {
+      ...deps.settings,
+      ...system.settings,
+      strategies: { ...deps.settings.strategies, ...system.settings?.strategies, ...system.strategySettings },
+    },
     embed: system.dense ? deps.embed : undefined,
     rerank: system.rerank ? deps.rerank : undefined,
   };

@@ -18,7 +18,7 @@ export interface SavedRun extends Summary {
   fingerprints: NonNullable<EvalRun["fingerprints"]>;
   results: EvalRun["results"];
   /** Where the model calls came from, when not the network (replayed) or where they went (recorded). */
-  calls?: { mode: string; path: string };
+  calls?: { mode: string; path: string; unrecorded?: string[] };
 }
 
 /** Writes report.md, results.json and the charts into `dir`; returns the summary and file names. */

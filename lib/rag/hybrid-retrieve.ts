@@ -12,8 +12,10 @@ export interface RetrievalLists {
 
 /**
  * One query through hybrid retrieval: BM25 over our tokens and, when a query vector is given,
- * dense search; the two lists combined by the configured fusion. Without a vector (no embeddings
- * endpoint) the BM25 list is the result.
+ * dense search; the two lists combined by the configured fusion — by default the method's eq. 4,
+ * 0.4·dense + 0.6·BM25 over per-list min-max-normalised scores (lib/rag/settings.ts). Without a
+ * vector (no embeddings endpoint) the BM25 list is the result. `denseOnly` (HyDE as the method
+ * says) searches by the vector alone; without a vector it still falls back to BM25.
  */
 export async function hybridRetrieve(
   query: string,
@@ -21,8 +23,13 @@ export async function hybridRetrieve(
   store: VectorStore,
   settings: PipelineSettings,
   filter?: StoreFilter,
+  denseOnly = false,
 ): Promise<RetrievalLists> {
   const options = { topN: settings.topN, filter };
+  if (vector && denseOnly) {
+    const dense = await store.denseSearch(vector, options);
+    return { dense, sparse: [], fused: dense.slice(0, settings.topN) };
+  }
   const [sparse, dense] = await Promise.all([
     store.sparseSearch(tokenizeKo(query), options),
     vector ? store.denseSearch(vector, options) : Promise.resolve([]),

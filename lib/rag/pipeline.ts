@@ -1,3 +1,4 @@
+import { AppError } from "../errors";
 import { answerStage, finishRun } from "./stages/answer";
 import { createRunContext, type PipelineDeps, type PipelineOptions } from "./stages/context";
 import { fuseLists, rerankCandidates } from "./stages/rank";
@@ -18,7 +19,9 @@ export async function runPipeline(
   options: PipelineOptions,
   emit: (event: PipelineEvent) => void = () => {},
 ): Promise<PipelineResult> {
-  const strategy = STRATEGIES[options.mode] ?? STRATEGIES.rar;
+  // Never a silent RAR run under another name: an unknown id is a caller's bug, said as one.
+  const strategy = Object.hasOwn(STRATEGIES, options.mode) ? STRATEGIES[options.mode] : undefined;
+  if (!strategy) throw new AppError("search:unknown_strategy", { detail: String(options.mode) });
   // Who answers is part of the trace from the start (not a visible step: firstVisibleMs ignores it).
   emit({ type: "strategy", id: strategy.id, label: strategy.label });
   const ctx = createRunContext(question, deps, options, emit);

@@ -12,7 +12,7 @@ import {
   withModelCalls,
 } from "@/lib/ai/config";
 import { embedTexts } from "@/lib/ai/embed";
-import { recordCalls, replayCalls } from "@/lib/ai/model-calls/modes";
+import { recordCalls, recordingFetch, replayCalls } from "@/lib/ai/model-calls/modes";
 import { rerank } from "@/lib/ai/rerank";
 import { checkComponents } from "@/lib/ai/status";
 import { parseEnv, resetEnvCache } from "@/lib/env";
@@ -135,6 +135,29 @@ async function streamChatError(config: ChatConfig, prompt: string): Promise<AppE
   }
   throw new Error("expected a failure");
 }
+
+describe("record mode never drops a reply silently", () => {
+  it("reports a reply it cannot read, and the recording run lists it", async () => {
+    const path = join(dir, "unreadable.jsonl");
+    const heard: string[] = [];
+    const reply = (text: string) => async () => new Response(text, { status: 200 });
+    const init = {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "질문" }] }),
+    };
+    await recordingFetch(path, "analyst", reply("<html>gateway</html>"), (r) => heard.push(r))(
+      "http://x/v1/chat/completions",
+      init,
+    );
+    await recordingFetch(path, "analyst", reply('{"choices": []}'), (r) => heard.push(r))(
+      "http://x/v1/chat/completions",
+      init,
+    );
+    expect(heard).toEqual([expect.stringContaining("not JSON"), expect.stringContaining("no readable chat message")]);
+    const calls = recordCalls(join(dir, "run.jsonl"));
+    expect(calls.toJSON()).toEqual({ mode: "record", path: join(dir, "run.jsonl") });
+  });
+});
 
 describe("the simple recorded-replies format", () => {
   const file = join(dir, "simple.jsonl");

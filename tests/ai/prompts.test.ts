@@ -1,9 +1,12 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analystPrompt } from "@/lib/ai/prompts/analyst";
 import { answerPrompt } from "@/lib/ai/prompts/answer";
 import { extractRationale, judgePrompt, RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { standalonePrompt } from "@/lib/ai/prompts/standalone";
 import { verifyCitationsPrompt } from "@/lib/ai/prompts/verify-citations";
+import { PROMPTS } from "@/lib/eval/prompt-templates";
 
 const Q = "약혼을 깼는데 예물을 돌려받을 수 있나요?";
 
@@ -148,5 +151,40 @@ describe("prompts", () => {
     expect(p.system).toContain("완결된 질문");
     expect(p.prompt).toContain(Q);
     expect(p.prompt).toContain("그럼 사실혼이면요?");
+  });
+});
+
+// The prompts' worked examples must not answer a benchmark question: no dev question's gold case
+// number and no sample decision's case number may appear in any prompt as the model sees it.
+describe.skipIf(!existsSync(resolve("../shared/data/dev")))("prompts hold no dev-set content", () => {
+  it("names no gold or sample case number", () => {
+    const dev = ["retrieval.jsonl", "yesno.jsonl"].flatMap((f) =>
+      readFileSync(resolve("../shared/data/dev", f), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .flatMap((l) => (JSON.parse(l) as { gold_case_numbers?: string[] }).gold_case_numbers ?? []),
+    );
+    const samples = readdirSync(resolve("../shared/data/precedents"), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".md"))
+      .flatMap((f) => f.replace(/\.md$/, "").split("_").slice(2));
+    const numbers = [...new Set([...dev, ...samples].map((n) => n.replace(/\s/g, "")))].filter((n) =>
+      /\d[가-힣]+\d/.test(n),
+    );
+    expect(numbers.length).toBeGreaterThan(100);
+    const q = "질문";
+    const rendered = JSON.stringify([
+      PROMPTS.analystPrompt(q),
+      PROMPTS.judgePrompt(q, "분석"),
+      PROMPTS.answerPrompt(q, [], PROMPTS.yesNoNote),
+      PROMPTS.llmOnlyPrompt(q, PROMPTS.yesNoNote),
+      PROMPTS.synonymPrompt(q),
+      PROMPTS.multiQueryPrompt(q),
+      PROMPTS.hydePrompt(q),
+      PROMPTS.atomicProposePrompt(q, [], []),
+      PROMPTS.atomicPickPrompt(q, [], []),
+      standalonePrompt([], q),
+    ]).replace(/\s/g, "");
+    for (const n of numbers) expect(rendered, n).not.toContain(n);
   });
 });

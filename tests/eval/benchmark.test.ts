@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseBenchmark } from "@/lib/eval/benchmark";
-import { extractYesNo } from "@/lib/eval/yes-no";
 
 describe("benchmark loader", () => {
   it("reads retrieval and yes/no items and reports bad lines by number", () => {
@@ -32,21 +31,5 @@ describe("benchmark loader", () => {
     expect(retrieval.items).toHaveLength(47);
     expect(yesno.errors).toEqual([]);
     expect(yesno.items.filter((i) => i.kind === "yesno" && i.label === "yes")).toHaveLength(12);
-  });
-});
-
-describe("yes/no extraction from Korean answers", () => {
-  it.each([
-    ["예, 청구할 수 있습니다.", "yes"],
-    ["네. 인정됩니다.", "yes"],
-    ["그렇습니다. 판례는 이를 인정합니다.", "yes"],
-    ["반환을 청구할 수 있습니다(대법원 76므41).", "yes"],
-    ["아니요, 청구할 수 없습니다.", "no"],
-    ["아닙니다. 유책자는 반환을 구할 수 없다.", "no"],
-    ["예, 다만 이 경우에는 청구할 수 없습니다.", "no"],
-    ["유책자는 예물 반환을 청구할 수 없습니다. 다만 상대방은 청구할 수 있습니다.", "no"],
-    ["판례를 검토해 보겠습니다", null],
-  ])("%s → %s", (answer, expected) => {
-    expect(extractYesNo(answer)).toBe(expected);
   });
 });

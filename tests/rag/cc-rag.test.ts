@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { DEFAULT_SETTINGS, type PipelineSettings } from "@/lib/rag/settings";
+import { cutToBudget } from "@/lib/rag/strategies/depth";
 import { LOW_CONFIDENCE_LABEL, type StrategyStep } from "@/lib/rag/strategies/steps";
+import type { ScoredChunk } from "@/lib/text/decision";
+import { estimateTokens } from "@/lib/text/estimate-tokens";
 import { ANSWER, chatRequests, type Harness, run, startHarness, stepOf } from "./strategy-support";
 
 let h: Harness;
@@ -136,5 +139,95 @@ describe("CC-RAG over HTTP (answers with token log-probs)", () => {
     expect(result.trace.strategy?.id).toBe("cc-rag-rar");
     expect(Object.keys(result.trace.lists).sort()).toEqual(["analytical", "original", "rationale"]);
     expect(stepOf(all, "confidence")?.passed).toBe(true);
+  });
+});
+
+describe("CC-RAG: an invented citation lowers confidence", () => {
+  // Long, fluent, sure of itself (log-prob −0.05), drawn from the passages' own words — and citing a
+  // number that is not among them. Before, the fake number raised 구체성 and the answer passed τ.
+  const INVENTED =
+    "네, 배상을 청구할 수 있습니다. 드론 배송 사업자는 낙하물로 인한 손해를 배상할 책임이 있습니다(대법원 2031다99999). " +
+    "배송 중 드론에서 떨어진 물건으로 제3자의 재산이 손상되었다면 사업자는 그 손해를 배상하여야 하고, 사업자가 " +
+    "주의의무를 다하였다는 사정은 사업자가 증명하여야 합니다(대법원 2031다99999). 따라서 차량 수리비 상당의 손해를 " +
+    "드론 회사에 청구할 수 있습니다.";
+
+  it("retries with a new search at k + Δk, keeps both attempts, and ends labelled 신뢰도 낮음 when the retry does not fix it", async () => {
+    h.openai.setRules([{ system: "리서치 어시스턴트", reply: INVENTED, logprobs: -0.05 }]);
+    const before = answers().length;
+    const {
+      result,
+      steps: all,
+      events,
+    } = await run(h, "cc-rag", {
+      settings: settings({ kMin: 2, kMax: 3, deltaK: 3, maxRetries: 1 }),
+    });
+    expect(answers().length - before).toBe(2);
+    const [c0, c1] = steps(all, "confidence");
+    expect(c0?.parts.ungrounded).toEqual({ value: 1, weight: -5 });
+    // The invented number is no concrete anchor: only 대법원 counts (1 of 3).
+    expect(c0?.parts.informative.value).toBeCloseTo(1 / 3, 12);
+    expect(c0?.passed).toBe(false);
+    expect(c0?.score).toBeLessThan(0.8);
+    expect(c0?.answer).toBe(INVENTED);
+    expect(c1?.passed).toBe(false);
+    // Each attempt searched again with its own k (not a deeper slice of the first ranking).
+    const [d0, d1] = steps(all, "depth");
+    expect(d1?.k).toBe((d0?.k ?? 0) + 3);
+    expect(result.trace.timings.map((t) => t.stage)).toEqual(
+      expect.arrayContaining(["retrieve:cc-rag-0", "retrieve:cc-rag-1"]),
+    );
+    expect(d1?.retrieved).toBeGreaterThan(d0?.retrieved ?? Number.POSITIVE_INFINITY);
+    expect(stepOf(all, "verdict")).toMatchObject({ lowConfidence: true, retries: 1 });
+    expect(result.trace.strategy?.lowConfidence).toBe(true);
+    expect(result.trace.notices.find((n) => n.code === "low_confidence")?.message).toContain("신뢰도 낮음");
+    expect(events.filter((e) => e.type === "answer-reset")).toHaveLength(1);
+  });
+
+  it("labels a score computed without log-probs as renormalised", async () => {
+    h.silent.setRules([{ system: "리서치 어시스턴트", reply: INVENTED }]);
+    const { result, steps: all } = await run(
+      h,
+      "cc-rag",
+      { settings: settings({ maxRetries: 0 }) },
+      undefined,
+      h.silent.url,
+    );
+    expect(stepOf(all, "verdict")).toMatchObject({ lowConfidence: true, renormalised: true });
+    expect(result.trace.notices.find((n) => n.code === "low_confidence")?.message).toContain("재정규화");
+  });
+});
+
+describe("CC-RAG token budget", () => {
+  const passage = (id: string, text: string): ScoredChunk => ({
+    chunk: {
+      id,
+      corpusId: "c",
+      caseNo: `${id}다1`,
+      caseName: "",
+      court: "대법원",
+      courtLevel: "대법원",
+      caseType: "민사",
+      decisionDate: "2000-01-01",
+      section: "판결요지",
+      sectionOrder: 0,
+      text,
+      contentHash: id,
+    },
+    score: 1,
+  });
+
+  it("is never exceeded: a first passage longer than the budget is cut to fit", () => {
+    const long = passage("a", "가".repeat(5000));
+    const { chunks, tokens } = cutToBudget([long, passage("b", "나".repeat(10))], 3000);
+    expect(chunks).toHaveLength(1);
+    expect(tokens).toBeLessThanOrEqual(3000);
+    expect(estimateTokens(chunks[0]?.chunk.text ?? "") + 40).toBe(tokens);
+    expect(chunks[0]?.chunk.text.endsWith("…")).toBe(true);
+  });
+
+  it("keeps passages in rank order while they fit", () => {
+    const { chunks, tokens } = cutToBudget([passage("a", "가".repeat(100)), passage("b", "나".repeat(100))], 300);
+    expect(chunks.map((c) => c.chunk.id)).toEqual(["a", "b"]);
+    expect(tokens).toBe(280);
   });
 });

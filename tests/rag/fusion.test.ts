@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { normalizeScores, reciprocalRankFusion, weightedScoreFusion } from "@/lib/rag/fusion";
+import { hybridRetrieve } from "@/lib/rag/hybrid-retrieve";
 import { rerankStage } from "@/lib/rag/rerank-stage";
+import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
+import type { VectorStore } from "@/lib/store/types";
 import type { Chunk, ScoredChunk } from "@/lib/text/decision";
 
 const chunk = (id: string): Chunk => ({
@@ -66,6 +69,33 @@ describe("weighted score fusion", () => {
     expect(ids(fused)).toEqual(["d1", "s1", "s2"]);
     expect(fused[0]?.score).toBeCloseTo(0.85, 12);
     expect(fused[1]?.score).toBeCloseTo(0.6, 12);
+  });
+});
+
+describe("default hybrid retrieval: the method's eq. 4", () => {
+  // A store that answers with fixed lists: cosine similarities for the vector, raw BM25 for the tokens.
+  const store = (dense: ScoredChunk[], sparse: ScoredChunk[]) =>
+    ({ denseSearch: async () => dense, sparseSearch: async () => sparse }) as unknown as VectorStore;
+
+  it("sums 0.4 × min-max-normalised dense and 0.6 × min-max-normalised BM25 scores", async () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({ hybridFusion: "score", denseWeight: 0.4, sparseWeight: 0.6 });
+    // dense cosines 0.82 … 0.62 → 1, 0.5, 0; BM25 18 … 6 → 1, 0.5, 0 (b is in both lists).
+    const dense = list(["a", 0.82], ["b", 0.72], ["c", 0.62]);
+    const sparse = list(["d", 18], ["b", 12], ["e", 6]);
+    const { fused } = await hybridRetrieve("질문", [1, 0], store(dense, sparse), DEFAULT_SETTINGS);
+    const expected = { b: 0.4 * 0.5 + 0.6 * 0.5, d: 0.6, a: 0.4, c: 0, e: 0 };
+    expect(ids(fused)).toEqual(["d", "b", "a", "c", "e"]);
+    for (const s of fused) expect(s.score).toBeCloseTo(expected[s.chunk.id as keyof typeof expected], 12);
+  });
+
+  it("keeps weighted RRF as an option", async () => {
+    const dense = list(["a", 0.82], ["b", 0.72]);
+    const sparse = list(["b", 18], ["d", 12]);
+    const settings = { ...DEFAULT_SETTINGS, hybridFusion: "rrf" as const };
+    const { fused } = await hybridRetrieve("질문", [1, 0], store(dense, sparse), settings);
+    // b: 0.4/62 + 0.6/61; d: 0.6/62; a: 0.4/61
+    expect(ids(fused)).toEqual(["b", "d", "a"]);
+    expect(fused[0]?.score).toBeCloseTo(0.4 / 62 + 0.6 / 61, 12);
   });
 });
 

@@ -10,7 +10,7 @@ import { rerank } from "@/lib/ai/rerank";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
-import { type PipelineDeps, runPipeline } from "@/lib/rag/pipeline";
+import { type PipelineDeps, type PipelineOptions, runPipeline } from "@/lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import type { PipelineEvent } from "@/lib/rag/types";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
@@ -152,5 +152,12 @@ describe("RAR pipeline over HTTP (fake model servers)", () => {
     );
     await expect(running).rejects.toMatchObject({ code: "ai:aborted" });
     await slow.close();
+  });
+});
+
+describe("strategy ids", () => {
+  it("refuses an unknown strategy with a typed error instead of running RAR under its name", async () => {
+    const run = runPipeline("질문", {} as PipelineDeps, { mode: "rar-typo" as PipelineOptions["mode"] });
+    await expect(run).rejects.toMatchObject({ code: "search:unknown_strategy" });
   });
 });

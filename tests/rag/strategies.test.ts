@@ -129,7 +129,7 @@ describe("HyDE over HTTP", () => {
   const PASSAGE =
     "드론을 이용하여 물건을 배송하는 사업자는 비행 중 낙하한 물건으로 제3자가 입은 손해를 배상할 책임이 있다.";
 
-  it("embeds the hypothetical passage for the dense side and searches BM25 with the question", async () => {
+  it("searches by the hypothetical passage's embedding alone, as the method says (the default)", async () => {
     h.openai.setRules([{ system: "판결문 초안 작성자", reply: PASSAGE }, answerRule]);
     const { result, steps } = await run(h, "hyde");
     expect(stepOf(steps, "hyde")).toEqual({
@@ -138,16 +138,29 @@ describe("HyDE over HTTP", () => {
       status: "done",
       passage: PASSAGE,
       dense: "passage",
-      sparse: "question",
+      sparse: "none",
     });
     const embedded = h.openai.requests.filter((r) => r.path.endsWith("/embeddings")).at(-1);
     expect(embedded?.body.input).toEqual([PASSAGE]);
     const vector = (embedded && (await h.deps().embed?.(PASSAGE))) as number[];
-    const expected = await hybridRetrieve(QUESTION, vector, h.store, DEFAULT_SETTINGS, { corpusIds: ["c"] });
-    const wrongSide = await hybridRetrieve(PASSAGE, vector, h.store, DEFAULT_SETTINGS, { corpusIds: ["c"] });
+    const byVector = await h.store.denseSearch(vector, { topN: DEFAULT_SETTINGS.topN, filter: { corpusIds: ["c"] } });
+    expect(result.trace.lists.hyde?.map((c) => c.id)).toEqual(byVector.map((c) => c.chunk.id));
+    expect(result.answer).toBe(ANSWER);
+  });
+
+  it("as the hybrid option, embeds the passage for the dense side and searches BM25 with the question", async () => {
+    h.openai.setRules([{ system: "판결문 초안 작성자", reply: PASSAGE }, answerRule]);
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      strategies: { ...DEFAULT_SETTINGS.strategies, hydeSearch: "hybrid" as const },
+    };
+    const { result, steps } = await run(h, "hyde", { settings });
+    expect(stepOf(steps, "hyde")).toMatchObject({ status: "done", dense: "passage", sparse: "question" });
+    const vector = (await h.deps().embed?.(PASSAGE)) as number[];
+    const expected = await hybridRetrieve(QUESTION, vector, h.store, settings, { corpusIds: ["c"] });
+    const wrongSide = await hybridRetrieve(PASSAGE, vector, h.store, settings, { corpusIds: ["c"] });
     expect(result.trace.lists.hyde?.map((c) => c.id)).toEqual(expected.fused.map((c) => c.chunk.id));
     expect(expected.fused.map((c) => c.chunk.id)).not.toEqual(wrongSide.fused.map((c) => c.chunk.id));
-    expect(result.answer).toBe(ANSWER);
   });
 
   it("is unavailable without embeddings (skipped, said), and falls back to the question when the LLM fails", async () => {

@@ -38,8 +38,17 @@ export function replayFetch(book: ReplayBook, role: ModelRole, path: string): Fe
   };
 }
 
-/** Calls go to the network; each successful reply is appended to the file as one JSON line. */
-export function recordingFetch(path: string, role: ModelRole, base: FetchFunction = fetch): FetchFunction {
+/**
+ * Calls go to the network; each successful reply is appended to the file as one JSON line. A reply
+ * that cannot be read (or written) is never dropped silently: `onUnrecorded` hears why, and the
+ * recording run reports it (a later replay of that call would fail with ai:replay_missing).
+ */
+export function recordingFetch(
+  path: string,
+  role: ModelRole,
+  base: FetchFunction = fetch,
+  onUnrecorded: (reason: string) => void = (reason) => console.error(`[ai:record] ${reason}`),
+): FetchFunction {
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.ok || !response.body) return response;
@@ -59,16 +68,17 @@ export function recordingFetch(path: string, role: ModelRole, base: FetchFunctio
       try {
         appendFileSync(path, `${JSON.stringify(line)}\n`);
       } catch (error) {
-        console.error(`[ai:record] could not write ${path}: ${String(error)}`);
+        onUnrecorded(`${role}: could not write ${path}: ${String(error)}`);
       }
     };
+    const unreadable = (what: string) => onUnrecorded(`${role}: ${what} (${excerptOf(role, body)})`);
     const chat = CHAT_ROLES.includes(role);
     if (chat && body.stream === true) {
       // The caller reads one branch as it streams; the other is assembled and written at the end.
       const [mine, theirs] = response.body.tee();
       void chatReplyFromSse(theirs)
-        .then((reply) => reply && write({ chat: reply }))
-        .catch(() => {});
+        .then((reply) => (reply ? write({ chat: reply }) : unreadable("streamed reply not readable")))
+        .catch((error) => unreadable(`stream failed: ${String(error)}`));
       return new Response(mine, {
         status: response.status,
         statusText: response.statusText,
@@ -81,8 +91,10 @@ export function recordingFetch(path: string, role: ModelRole, base: FetchFunctio
       const reply = chat ? chatReplyFromJson(json) : undefined;
       if (!chat) write({ json });
       else if (reply) write({ chat: reply });
+      else unreadable("reply has no readable chat message");
     } catch {
-      // Not JSON: handed on untouched, the client reports it (ai:bad_response); nothing to record.
+      // Not JSON: handed on untouched (the client reports ai:bad_response to its caller), and said here.
+      unreadable("reply is not JSON");
     }
     return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
@@ -120,15 +132,20 @@ export function replayCalls(path: string): ModelCalls {
 export function recordCalls(path: string): ModelCalls {
   const full = resolve(path);
   mkdirSync(dirname(full), { recursive: true });
+  const unrecorded: string[] = [];
+  const onUnrecorded = (reason: string) => {
+    unrecorded.push(reason);
+    console.error(`[ai:record] ${reason}`);
+  };
   return {
     mode: "record",
     path,
-    fetchFor: (role) => recordingFetch(full, role),
+    fetchFor: (role) => recordingFetch(full, role, fetch, onUnrecorded),
     roles: () => new Set(),
     modelFor: () => undefined,
     // A recording run must really call the models (a cached result would leave its file without
     // those calls), so the file it records to is part of the evaluation's cache key.
     identity: () => `record:${full}`,
-    toJSON: () => ({ mode: "record", path }),
+    toJSON: () => ({ mode: "record", path, ...(unrecorded.length ? { unrecorded: [...unrecorded] } : {}) }),
   };
 }

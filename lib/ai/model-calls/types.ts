@@ -65,5 +65,5 @@ export interface ModelCalls {
   modelFor(role: ModelRole): string | undefined;
   /** The file's content hash (replay) or its path (record): part of the evaluation cache key. */
   identity(): string;
-  toJSON(): { mode: string; path: string };
+  toJSON(): { mode: string; path: string; unrecorded?: string[] };
 }

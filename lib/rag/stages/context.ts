@@ -114,6 +114,14 @@ export interface RunContext {
   embedFailed: boolean;
   /** Each query's raw BM25 scores, best first (CC-RAG reads the question's to judge its difficulty). */
   bm25: Partial<Record<QueryKind, number[]>>;
+  /** Each query as it was searched (text, vector), so CC-RAG can search it again with a larger k. */
+  searched: Partial<Record<QueryKind, SearchedQuery>>;
+}
+
+export interface SearchedQuery {
+  text: string;
+  vector?: number[];
+  denseOnly?: boolean;
 }
 
 export function createRunContext(
@@ -156,6 +164,7 @@ export function createRunContext(
     send,
     embedFailed: false,
     bm25: {},
+    searched: {},
     notice(code, message) {
       if (trace.notices.some((n) => n.code === code)) return;
       trace.notices.push({ code, message });

@@ -7,14 +7,15 @@ import { compact, isFatal, type RunContext } from "./context";
 
 /**
  * One query through hybrid retrieval, recorded in the trace and sent. `denseText` embeds another
- * text for the dense side (HyDE: the hypothetical passage; BM25 still searches `text`). A failed
- * embeddings call says so once and the run goes on BM25-only.
+ * text for the dense side (HyDE: the hypothetical passage; with `denseOnly` that vector is the whole
+ * search, else BM25 still searches `text`). A failed embeddings call says so once and the run goes
+ * on BM25-only (over `text`).
  */
 export function retrieveQuery(
   ctx: RunContext,
   which: QueryKind,
   text: string,
-  options: { denseText?: string } = {},
+  options: { denseText?: string; denseOnly?: boolean } = {},
 ): Promise<RetrievalLists> {
   return ctx.timed(`retrieve:${which}`, async () => {
     let vector: number[] | undefined;
@@ -29,8 +30,9 @@ export function retrieveQuery(
         return undefined;
       });
     }
-    const lists = await hybridRetrieve(text, vector, ctx.deps.store, ctx.settings, ctx.deps.filter);
+    const lists = await hybridRetrieve(text, vector, ctx.deps.store, ctx.settings, ctx.deps.filter, options.denseOnly);
     ctx.bm25[which] = lists.sparse.map((s) => s.score);
+    ctx.searched[which] = { text, vector, denseOnly: options.denseOnly };
     ctx.trace.lists[which] = compact(lists.fused);
     ctx.send({ type: "retrieved", which, chunks: lists.fused });
     return lists;

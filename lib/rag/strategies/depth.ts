@@ -41,15 +41,42 @@ export function dynamicK(difficulty: number, kMin: number, kMax: number): number
 // The passage's label in the prompt (case number, court, date, name, section).
 const PASSAGE_OVERHEAD = 40;
 
-/** The first passages, in rank order, whose estimated tokens fit the budget (always at least one). */
+/** The longest prefix of `text` whose estimated tokens stay within `limit`. */
+export function cutText(text: string, limit: number): string {
+  let wide = 0;
+  let other = 0;
+  let end = 0;
+  for (const ch of text) {
+    if (/[\p{Script=Hangul}\p{Script=Han}]/u.test(ch)) wide++;
+    else if (!/\s/u.test(ch)) other++;
+    if (wide + Math.ceil(other / 4) > limit) break;
+    end += ch.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * The first passages, in rank order, whose estimated tokens fit the budget. The budget is never
+ * exceeded: when even the first passage does not fit, it is cut to fit (its text ends with "…"),
+ * so the answer still has the best passage to work from.
+ */
 export function cutToBudget(chunks: ScoredChunk[], budget: number): { chunks: ScoredChunk[]; tokens: number } {
   const kept: ScoredChunk[] = [];
   let tokens = 0;
   for (const c of chunks) {
     const cost = estimateTokens(c.chunk.text) + PASSAGE_OVERHEAD;
-    if (kept.length > 0 && tokens + cost > budget) break;
-    kept.push(c);
-    tokens += cost;
+    if (tokens + cost <= budget) {
+      kept.push(c);
+      tokens += cost;
+      continue;
+    }
+    if (kept.length === 0 && budget > PASSAGE_OVERHEAD + 1) {
+      // "…" costs one token at most.
+      const text = `${cutText(c.chunk.text, budget - PASSAGE_OVERHEAD - 1)}…`;
+      kept.push({ ...c, chunk: { ...c.chunk, text } });
+      tokens = estimateTokens(text) + PASSAGE_OVERHEAD;
+    }
+    break;
   }
   return { chunks: kept, tokens };
 }

@@ -5,10 +5,11 @@ import { isFatal, type RunContext } from "../stages/context";
 import { retrieveFused, retrieveQuery, writeWithLlm } from "../stages/retrieve";
 
 /**
- * HyDE (docs/method.md §2): the LLM writes a hypothetical decision passage; its embedding is the dense
- * query while BM25 searches the original question (a made-up passage's words would only add
- * keyword noise). Without embeddings HyDE does not exist: the step is skipped with the reason and
- * the original question is searched, said as a notice — never a silent BM25 run under HyDE's name.
+ * HyDE (docs/method.md §2): the LLM writes a hypothetical decision passage and its embedding is the
+ * query. By default that vector is the whole search, as the method says; `hydeSearch: "hybrid"` (an
+ * option) also runs BM25 on the original question and fuses the two. Without embeddings HyDE does not
+ * exist: the step is skipped with the reason and the original question is searched, said as a notice
+ * — never a silent BM25 run under HyDE's name.
  */
 export async function hydeLists(ctx: RunContext): Promise<ScoredChunk[][]> {
   const { question } = ctx;
@@ -28,7 +29,8 @@ export async function hydeLists(ctx: RunContext): Promise<ScoredChunk[][]> {
     skip("llm_missing", "언어 모델이 없어 원래 질문으로만 검색합니다.", "언어 모델 없음");
     return [await retrieveFused(ctx, "original", question)];
   }
-  ctx.step({ key: "hyde", kind: "hyde", status: "running", dense: "passage", sparse: "question" });
+  const hybrid = ctx.settings.strategies.hydeSearch === "hybrid";
+  ctx.step({ key: "hyde", kind: "hyde", status: "running", dense: "passage", sparse: hybrid ? "question" : "none" });
   let passage: string | undefined;
   let reason: string | undefined;
   try {
@@ -53,14 +55,15 @@ export async function hydeLists(ctx: RunContext): Promise<ScoredChunk[][]> {
   }
   ctx.trace.queries.hyde = passage;
   ctx.send({ type: "query", which: "hyde", text: passage });
-  const { fused } = await retrieveQuery(ctx, "hyde", question, { denseText: passage });
+  const { fused } = await retrieveQuery(ctx, "hyde", question, { denseText: passage, denseOnly: !hybrid });
   ctx.step({
     key: "hyde",
     kind: "hyde",
     status: ctx.embedFailed ? "fallback" : "done",
     passage,
     dense: ctx.embedFailed ? "none" : "passage",
-    sparse: "question",
+    // A failed embeddings call leaves BM25 on the question as the only search.
+    sparse: hybrid || ctx.embedFailed ? "question" : "none",
     fallback: ctx.embedFailed ? "가상 판결문의 임베딩을 얻지 못해 키워드 검색만 했습니다" : undefined,
   });
   return [fused];

@@ -9,11 +9,13 @@ export function pipelineSettingsFromEnv(settings: Env = env()): PipelineSettings
       synonymTemperature: settings.SYNONYM_TEMPERATURE,
       multiQueryTemperature: settings.MULTI_QUERY_TEMPERATURE,
       hydeTemperature: settings.HYDE_TEMPERATURE,
+      hydeSearch: DEFAULT_SETTINGS.strategies.hydeSearch,
       ccRag: {
         wLogprob: settings.CCRAG_W_LOGPROB,
         wLength: settings.CCRAG_W_LENGTH,
         wInformative: settings.CCRAG_W_INFORMATIVE,
         wOverlap: settings.CCRAG_W_OVERLAP,
+        wUngrounded: DEFAULT_SETTINGS.strategies.ccRag.wUngrounded,
         tau: settings.CCRAG_TAU,
         deltaK: settings.CCRAG_DELTA_K,
         maxRetries: settings.CCRAG_MAX_RETRIES,

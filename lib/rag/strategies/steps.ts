@@ -36,6 +36,8 @@ export interface ConfidenceParts {
   length: ConfidencePart;
   informative: ConfidencePart;
   overlap: ConfidencePart;
+  /** Share of ungrounded citations (1 with an invented number), subtracted: its weight is negative. */
+  ungrounded?: ConfidencePart;
 }
 
 export type StrategyStep =
@@ -70,7 +72,7 @@ export type StrategyStep =
       passage?: string;
       /** What each side of hybrid retrieval searched with. */
       dense: "passage" | "question" | "none";
-      sparse: "question";
+      sparse: "question" | "none";
       fallback?: string;
     }
   | {
@@ -80,6 +82,10 @@ export type StrategyStep =
       /** Passages asked for, and those that fit the token budget. */
       k: number;
       used: number;
+      /** Candidates this attempt's own search (with k per query) returned before reranking. */
+      retrieved?: number;
+      /** The 사건번호 of the passages this attempt answered from, in order. */
+      caseNos?: string[];
       tokens: number;
       budget: number;
       dynamic: boolean;
@@ -98,6 +104,8 @@ export type StrategyStep =
       /** Terms left out (the endpoint returned no log-probs) and the factor the others were scaled by. */
       dropped: "logprob"[];
       scale: number;
+      /** The answer this attempt wrote (a withdrawn attempt stays readable in the panel). */
+      answer?: string;
     }
   | {
       key: "verdict";
@@ -105,6 +113,8 @@ export type StrategyStep =
       lowConfidence: boolean;
       retries: number;
       score?: number;
+      /** The score was computed without log-probs, the other weights renormalised. */
+      renormalised?: boolean;
       /** Why the loop stopped without reaching τ (retry cap, nothing more fits the budget, no score). */
       reason?: string;
     }
