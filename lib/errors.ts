@@ -29,6 +29,9 @@ export const ERROR_CATALOG = {
   "ai:aborted": { status: 499, message: "요청이 중단되었습니다." },
   // Replay mode (MODEL_CALLS_REPLAY, eval --replay): the file has no reply for a call; never a network call instead.
   "ai:replay_missing": { status: 502, message: "기록된 모델 응답이 없습니다." },
+  // Replay of a partial simple-format file: it holds this kind of reply for other questions only. Not
+  // fatal: the step fails as a model call would (its fallback, said as a notice).
+  "ai:replay_not_covered": { status: 502, message: "기록 파일에 이 질문의 응답이 없습니다." },
   // A caller named a strategy the registry does not have (a typo in an evaluation system, a stale id):
   // running another strategy under its name would mislabel every figure.
   "search:unknown_strategy": { status: 400, message: "알 수 없는 검색 전략입니다." },

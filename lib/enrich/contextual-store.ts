@@ -30,6 +30,31 @@ export interface Routing {
 
 const ROUTING_TTL_MS = 5_000;
 
+/**
+ * One BM25 list from two indexes whose raw scores are not comparable: the contextual index counts its
+ * IDF and average length over the enriched corpora's context + text, the main index over plain text.
+ * `pooled` is the main index searched over the whole scope (one population, comparable across every
+ * corpus); `side` the contextual index over the enriched corpora. The contextual list keeps its own
+ * order but is put on the pooled scale: its best score becomes the best score the pooled search gave an
+ * enriched corpus (or, when none made its list, its lowest score — they ranked below everything shown).
+ * So an enriched corpus whose plain text matches weakly cannot crowd out the others with the
+ * contextual index's different scale, and one that matches well is not held back.
+ */
+export function mergeContextualSparse(
+  pooled: ScoredChunk[],
+  side: ScoredChunk[],
+  contextual: ReadonlySet<string>,
+  topN: number,
+): ScoredChunk[] {
+  const plain = pooled.filter((c) => !contextual.has(c.chunk.corpusId));
+  const enrichedInPooled = pooled.filter((c) => contextual.has(c.chunk.corpusId));
+  const anchor = enrichedInPooled[0]?.score ?? pooled.at(-1)?.score ?? 0;
+  const sideTop = side[0]?.score ?? 0;
+  const factor = sideTop > 0 ? anchor / sideTop : 0;
+  const scaled = side.map((c) => ({ ...c, score: c.score * factor }));
+  return [...plain, ...scaled].sort((a, b) => b.score - a.score).slice(0, topN);
+}
+
 /** Which corpora can be searched contextually now: their index is complete and newer than their last import. */
 async function readyCorpora(
   main: VectorStore,
@@ -109,11 +134,18 @@ export class ContextualStore implements VectorStore {
     if (viaSide.length === 0) return withContexts(await run(this.main, options));
     const rest = scope.filter((c) => !contextual.has(c));
     const scoped = (corpusIds: string[]): SearchOptions => ({ ...options, filter: { ...options.filter, corpusIds } });
-    const [plain, enriched] = await Promise.all([
-      rest.length > 0 ? run(this.main, scoped(rest)) : Promise.resolve([]),
-      run(this.side(), scoped(viaSide)),
-    ]);
-    // One list, best first, as one store would return it (scores are per corpus in both indexes).
+    if (rest.length === 0) return withContexts(await run(this.side(), scoped(viaSide)));
+    if (which === "sparse") {
+      // BM25 from two indexes: merged on the pooled main index's scale (mergeContextualSparse). Twice
+      // N from the pooled search, so the plain corpora keep N results when enriched ones took places.
+      const [pooled, enriched] = await Promise.all([
+        run(this.main, { ...scoped(scope), topN: options.topN * 2 }),
+        run(this.side(), scoped(viaSide)),
+      ]);
+      return withContexts(mergeContextualSparse(pooled, enriched, contextual, options.topN));
+    }
+    // Cosine similarities from one embedding model share their scale in both indexes.
+    const [plain, enriched] = await Promise.all([run(this.main, scoped(rest)), run(this.side(), scoped(viaSide))]);
     const merged = [...plain, ...enriched].sort((a, b) => b.score - a.score).slice(0, options.topN);
     return withContexts(merged);
   }

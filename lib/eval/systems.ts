@@ -54,6 +54,27 @@ function hybridRerank(): SystemSpec {
   };
 }
 
+/**
+ * A system and its `<id>-sparse` twin: the same strategy over BM25 alone (reranker when configured),
+ * so recorded LLM replies compare strategies offline without an embeddings model (as `rar-sparse`).
+ * Only for systems whose strategy needs nothing but an LLM (HyDE searches by a vector: it has none).
+ */
+const SPARSE_TWINS = new Set<string>();
+
+function withSparse(system: SystemSpec): SystemSpec[] {
+  SPARSE_TWINS.add(`${system.id}-sparse`);
+  return [
+    system,
+    {
+      ...system,
+      id: `${system.id}-sparse`,
+      label: `${system.label} (BM25 only)`,
+      needs: system.needs.filter((c) => c === "llm"),
+      dense: false,
+    },
+  ];
+}
+
 function strategy(id: string, label: string, options: PipelineOptions): SystemSpec {
   return { id, label, needs: ["llm", "embeddings", "reranker"], kind: "pipeline", options, rerank: true, dense: true };
 }
@@ -110,7 +131,7 @@ export const SYSTEMS: SystemSpec[] = [
     rerank: true,
     dense: true,
   },
-  {
+  ...withSparse({
     id: "rar-no-cot",
     label: "RAR w/o chain-of-thought",
     needs: ["llm", "embeddings", "reranker"],
@@ -118,8 +139,8 @@ export const SYSTEMS: SystemSpec[] = [
     options: { mode: "rar", chainOfThought: false },
     rerank: true,
     dense: true,
-  },
-  {
+  }),
+  ...withSparse({
     id: "rar-no-scaffold",
     label: "RAR w/o contextual scaffolding",
     needs: ["llm", "embeddings", "reranker"],
@@ -127,7 +148,7 @@ export const SYSTEMS: SystemSpec[] = [
     options: { mode: "rar", scaffolding: false },
     rerank: true,
     dense: true,
-  },
+  }),
   { id: "sparse", label: "BM25", needs: [], kind: "pipeline", options: { mode: "hybrid" } },
   {
     id: "sparse-rerank",
@@ -146,15 +167,15 @@ export const SYSTEMS: SystemSpec[] = [
     rerank: true,
   },
   // The other query-time strategies (docs/method.md §2, §5), on the same full stack as RAR.
-  strategy("synonym", "Synonym expansion", { mode: "synonym" }),
-  strategy("multi-query", "Multi-query", { mode: "multi-query" }),
+  ...withSparse(strategy("synonym", "Synonym expansion", { mode: "synonym" })),
+  ...withSparse(strategy("multi-query", "Multi-query", { mode: "multi-query" })),
   strategy("hyde", "HyDE", { mode: "hyde" }),
   {
     ...strategy("hyde-hybrid", "HyDE + BM25 on the question", { mode: "hyde" }),
     strategySettings: { hydeSearch: "hybrid" },
   },
-  strategy("cc-rag", "CC-RAG (원래 질문)", { mode: "cc-rag" }),
-  strategy("cc-rag-rar", "CC-RAG (RAR 질의)", { mode: "cc-rag-rar" }),
+  ...withSparse(strategy("cc-rag", "CC-RAG (원래 질문)", { mode: "cc-rag" })),
+  ...withSparse(strategy("cc-rag-rar", "CC-RAG (RAR 질의)", { mode: "cc-rag-rar" })),
   strategy("cc-rag-no-self", "CC-RAG w/o self-assessment", { mode: "cc-rag", selfAssessment: false }),
   strategy("cc-rag-no-dynk", "CC-RAG w/o dynamic k", { mode: "cc-rag", dynamicK: false }),
   ...contextual,
@@ -194,12 +215,15 @@ export const SYSTEMS: SystemSpec[] = [
 
 /** Named groups accepted by --systems besides single ids. */
 export const SYSTEM_GROUPS: Record<string, string[]> = {
-  all: SYSTEMS.filter((s) => !s.id.startsWith("sweep-")).map((s) => s.id),
+  // Without the sweep and the BM25-only twins (group strategies-sparse): `all` calls the models once per strategy.
+  all: SYSTEMS.filter((s) => !s.id.startsWith("sweep-") && !SPARSE_TWINS.has(s.id)).map((s) => s.id),
   baselines: ["llm-only", "standard-rag", "dense-rerank", "hybrid-rerank"],
   ablations: ["rar", "rar-no-cot", "rar-no-scaffold"],
   sweep: sweep.map((s) => s.id),
   fusion: ["hybrid-rerank", "hybrid-rerank-rrf", "rar", "rar-rrf"],
   strategies: ["hybrid-rerank", "rar", "synonym", "multi-query", "hyde", "cc-rag", "cc-rag-rar"],
+  // Every strategy that needs only an LLM, over BM25 alone: comparable offline from recorded replies.
+  "strategies-sparse": ["sparse", "rar-sparse", ...SPARSE_TWINS],
   "cc-rag-ablations": ["cc-rag", "cc-rag-no-self", "cc-rag-no-dynk"],
   contextual: ["sparse", "ctx-sparse", ...contextual.map((s) => s.id)],
   enrichment: ["sparse", "ctx-sparse", ...contextual.map((s) => s.id), "rar", "atomic"],

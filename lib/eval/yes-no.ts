@@ -12,8 +12,8 @@
  */
 export type YesNo = "yes" | "no";
 
-/** Markdown emphasis, quotes and a "결론:" label in front of the first word. */
-const LEAD = /^[\s*#>_"'“”‘’「『【[(]*(?:(?:결론|답변|답)\s*[:：]\s*[*_"'“”]*)?/;
+/** List numbering, markdown emphasis, quotes and a "결론:" label in front of the first word. */
+const LEAD = /^[\s*#>_"'“”‘’「『【[(-]*(?:\d+[.)]\s*)?[*_]*(?:(?:결론|답변|답)\s*[:：]\s*[*_"'“”]*)?/;
 const FIRST_YES = /^(?:예|네)(?=$|[\s,.!·:;)\]*_]|\s*[(（])/;
 const FIRST_NO = /^(?:아니요|아니오|아뇨)(?=$|[\s,.!·:;)\]*_]|\s*[(（])/;
 /** "네 가지 요건" — 네 as a numeral, not a yes. */
@@ -25,7 +25,7 @@ const WHOLE_NO = /^(?:아닙니다|아니다|그렇지 않습니다|그렇지 �
 /** Statements that decline to decide, or talk about the answer instead of giving it. */
 const HEDGES = [
   /(?:단정|일률적으로\s*(?:판단|말)|판단|예단|확정)(?:하기|할\s*수는?)\s*(?:어렵|없)/,
-  /(?:경우|사안|사정|사실관계|구체적\s*사정)에?\s*따라\s*(?:다르|달라|결론이\s*달라)/,
+  /(?:경우|사안|사정|사실관계|구체적\s*사정)에?\s*따라\s*(?:다르|다릅|다를|달라|결론이\s*달라)/,
   /(?:검색된|제시된|주어진)\s*판례(?:만으로는|에는|에서는).*(?:알\s*수\s*없|확인(?:할\s*수\s*없|되지\s*않)|판단(?:할\s*수\s*없|하기\s*어렵)|부족)/,
   /근거가\s*(?:부족|충분하지)/,
   /(?:살펴|검토해|설명해|정리해|알아)\s*(?:보겠|드리겠)|(?:말씀|설명)드리겠|겠습니다$/,

@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestDb } from "../support/test-db";
 
-// The issue's "done when" command, end to end through the CLI: the dev questions, BM25 vs RAR (BM25
-// only) with the recorded analyst and judge replies, no model server and no LLM setting at all.
+// The issues' "done when" command, end to end through the CLI: the dev questions, BM25 vs RAR, synonym
+// expansion and multi-query (all BM25 only) with the recorded analyst and judge replies plus the
+// synonym and multi-query replies written for 5 dev questions (tests/fixtures; the other 42 fall back to
+// the question and the report counts them), no model server and no LLM setting at all.
 // Real decisions live beside the repository (../shared/data); a user's clone has none, and then
 // this reports itself skipped.
 const SHARED = resolve("../shared/data");
@@ -25,6 +27,14 @@ describe.skipIf(!present)("npm run eval -- … --replay ../shared/data/dev/recor
     const tsx = (args: string[]) =>
       execFileSync(process.execPath, ["--import", "tsx", ...args], { env, encoding: "utf8", stdio: "pipe" });
     tsx(["scripts/ingest.ts", join(SHARED, "precedents"), "--corpus", "demo"]);
+    // One replay file, written outside the repository: the shared replies, then ours.
+    const replay = join(env.DATA_DIR as string, "replay.jsonl");
+    writeFileSync(
+      replay,
+      readFileSync(join(SHARED, "dev/recorded-llm.jsonl"), "utf8").trimEnd() +
+        "\n" +
+        readFileSync(resolve("tests/fixtures/dev-strategy-replies.jsonl"), "utf8"),
+    );
     const out = tsx([
       "scripts/eval.ts",
       "--bench",
@@ -32,9 +42,9 @@ describe.skipIf(!present)("npm run eval -- … --replay ../shared/data/dev/recor
       "--corpus",
       "demo",
       "--systems",
-      "sparse,rar-sparse",
+      "sparse,rar-sparse,synonym-sparse,multi-query-sparse",
       "--replay",
-      join(SHARED, "dev/recorded-llm.jsonl"),
+      replay,
       "--out",
       join(env.DATA_DIR as string, "report"),
     ]);
@@ -43,6 +53,9 @@ describe.skipIf(!present)("npm run eval -- … --replay ../shared/data/dev/recor
     expect(out).toMatch(new RegExp(`\\| RAR \\(BM25 only\\) \\| 47 \\| ${interval} \\|`));
     expect(out).toContain("## 기준(BM25) 대비 차이");
     expect(out).toContain("분석 질의 47/47, 근거 질의 47/47");
+    expect(out).toMatch(new RegExp(`\\| Synonym expansion \\(BM25 only\\) \\| 47 \\| ${interval} \\|`));
+    expect(out).toMatch(new RegExp(`\\| Multi-query \\(BM25 only\\) \\| 47 \\| ${interval} \\|`));
+    expect(out.match(/질의 단계 대체 42\/47/g)).toHaveLength(2);
     expect(out).toContain("모델 호출: 재생");
     expect(out).not.toContain("오류 —");
   });

@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { AppError } from "../../errors";
 import { bodyOf, callKey, canonicalBody, excerptOf } from "./canonical";
+import { KIND_LABEL } from "./prompt-kind";
 import { ReplayBook } from "./replay-book";
 import { chatReplyFromJson, chatReplyFromSse, chatResponse, jsonResponse } from "./responses";
 import { CHAT_ROLES, type FetchFunction, type ModelCalls, type ModelRole, type RecordedCall } from "./types";
@@ -27,6 +28,13 @@ export function replayFetch(book: ReplayBook, role: ModelRole, path: string): Fe
     abortIfAsked(init);
     const body = bodyOf(init);
     const hit = book.lookup(role, body);
+    const gap = hit ? undefined : book.uncovered(role, body);
+    if (gap) {
+      throw new AppError("ai:replay_not_covered", {
+        userMessage: `기록 파일에 이 질문의 ${KIND_LABEL[gap]} 응답이 없습니다`,
+        detail: `${path}: no ${gap} reply for "${excerptOf(role, body)}"`,
+      });
+    }
     if (!hit) {
       const excerpt = excerptOf(role, body);
       throw new AppError("ai:replay_missing", {

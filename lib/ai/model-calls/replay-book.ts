@@ -1,22 +1,22 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { AppError } from "../../errors";
-import { callKey, canonicalBody, normalizeSpace, userPromptOf } from "./canonical";
-import { CHAT_ROLES, type ChatReply, MODEL_ROLES, type ModelRole, type RecordedCall, type SimpleReply } from "./types";
+import { callKey, canonicalBody } from "./canonical";
+import type { PromptKind } from "./prompt-kind";
+import { SimpleReplies } from "./simple-replies";
+import { type ChatReply, MODEL_ROLES, type ModelRole, type RecordedCall } from "./types";
 
 export type ReplayHit = { chat: ChatReply } | { json: unknown };
 
 /**
  * A recorded-calls file, indexed. Two formats are read, line by line:
  *  - our own (record mode): role + canonical request → reply, matched exactly;
- *  - the simple one: `{question, analytical, judge}` — an analyst request whose user prompt contains
- *    the question (whitespace normalised) gets `analytical`, a judge request gets `judge`. It is
- *    matched by the question, not the prompt text, so it still answers after a prompt is edited
- *    (figures measured that way must say the prompts changed since the replies were written).
+ *  - the simple one (lib/ai/model-calls/simple-replies.ts): `{question, <kind>: reply}` for every chat
+ *    prompt kind, and `{caseNo, text, context | atoms}` for enrichment, matched by content.
  */
 export class ReplayBook {
   private readonly calls = new Map<string, RecordedCall>();
-  private readonly simple: { question: string; analytical?: string; judge?: string }[] = [];
+  private readonly simple = new SimpleReplies();
   private readonly roleSet = new Set<ModelRole>();
   private readonly models = new Map<ModelRole, string>();
   readonly sha256: string;
@@ -57,7 +57,7 @@ export class ReplayBook {
       return "JSON 형식이 올바르지 않습니다";
     }
     if (!value || typeof value !== "object") return "JSON 객체가 아닙니다";
-    const line = value as Partial<RecordedCall> & Partial<SimpleReply>;
+    const line = value as Partial<RecordedCall> & Record<string, unknown>;
     if (typeof line.role === "string") {
       if (!MODEL_ROLES.includes(line.role)) return `알 수 없는 역할 '${line.role}'`;
       if (!line.request || !line.response) return "request 또는 response가 없습니다";
@@ -68,15 +68,13 @@ export class ReplayBook {
       if (line.model && !this.models.has(line.role)) this.models.set(line.role, line.model);
       return undefined;
     }
-    if (typeof line.question === "string" && (line.analytical !== undefined || line.judge !== undefined)) {
-      const question = normalizeSpace(line.question);
-      if (!question) return "question이 비어 있습니다";
-      this.simple.push({ question, analytical: line.analytical, judge: line.judge });
-      if (typeof line.analytical === "string") this.roleSet.add("analyst");
-      if (typeof line.judge === "string") this.roleSet.add("judge");
+    const simple = this.simple.add(line);
+    if (typeof simple === "string") return simple;
+    if (simple) {
+      for (const role of this.simple.roles()) this.roleSet.add(role);
       return undefined;
     }
-    return "기록 형식(role·request·response)도, 간단한 형식(question·analytical·judge)도 아닙니다";
+    return "기록 형식(role·request·response)도, 간단한 형식(question과 analytical·judge·synonym·multi-query·hyde·answer·verify 중 하나, 또는 caseNo·text와 context·atoms)도 아닙니다";
   }
 
   roles(): ReadonlySet<ModelRole> {
@@ -88,23 +86,22 @@ export class ReplayBook {
   }
 
   get size(): number {
-    return this.calls.size + this.simple.length;
+    return this.calls.size + this.simple.size;
   }
 
   lookup(role: ModelRole, body: Record<string, unknown>): ReplayHit | undefined {
     const exact = this.calls.get(callKey(role, canonicalBody(body)));
     if (exact) return exact.response;
-    if (!CHAT_ROLES.includes(role) || this.simple.length === 0) return undefined;
-    const field = role === "analyst" ? "analytical" : role === "judge" ? "judge" : undefined;
-    if (!field) return undefined;
-    const prompt = normalizeSpace(userPromptOf(body));
-    // The longest question found wins: a short question may sit inside a longer one's prompt.
-    let best: (typeof this.simple)[number] | undefined;
-    for (const entry of this.simple) {
-      if (entry[field] === undefined || !prompt.includes(entry.question)) continue;
-      if (!best || entry.question.length > best.question.length) best = entry;
-    }
-    const text = best?.[field];
+    const text = this.simple.lookup(role, body);
     return text === undefined ? undefined : { chat: { text } };
+  }
+
+  /**
+   * A request of a kind the simple lines hold for other questions or chunks, but not this one: a gap
+   * in a partial file (replies written for a few questions), which the caller handles as a failed
+   * call (the strategy's own fallback, said as a notice) rather than a mismatch that ends the run.
+   */
+  uncovered(role: ModelRole, body: Record<string, unknown>): PromptKind | undefined {
+    return this.simple.uncoveredKind(role, body);
   }
 }

@@ -41,14 +41,6 @@ export interface RecordedCall {
   at: string;
 }
 
-/** A line of the simple format (../shared/data/dev/recorded-llm.jsonl): question → analyst and judge replies. */
-export interface SimpleReply {
-  id?: string;
-  question: string;
-  analytical?: string;
-  judge?: string;
-}
-
 /**
  * A mode for every model call of a configuration: recording (calls go to the network and are
  * written down) or replaying (calls are answered from the file; the network is never touched).
