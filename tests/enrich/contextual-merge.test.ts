@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeContextualSparse } from "@/lib/enrich/contextual-store";
-import type { ScoredChunk } from "@/lib/ingest/types";
+import type { ScoredChunk } from "@/lib/text/decision";
 
 const hit = (id: string, corpusId: string, score: number): ScoredChunk => ({
   chunk: {
