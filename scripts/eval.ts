@@ -1,5 +1,6 @@
 // Evaluates retrieval and answers on a benchmark, comparing systems, with 95% bootstrap intervals:
 //   npm run eval -- --bench ../shared/data/dev/retrieval.jsonl --corpus demo --systems sparse,rar-sparse
+//   (--corpus may be left out when the database holds one corpus)
 //   --systems: ids or groups (all, baselines, ablations, sweep), comma-separated
 //   --replay FILE: answer every model call from a recorded-calls file (no network; our own format or
 //                  the simple {question, analytical, judge} one) · --record FILE: call the models and record
@@ -11,7 +12,7 @@
 import "./cli";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { findCorpusByName } from "../lib/db/corpora";
+import { type CorpusRecord, findCorpusByName, listCorpora } from "../lib/db/corpora";
 import { parseBenchmark } from "../lib/eval/benchmark";
 import { comparisonMarkdown } from "../lib/eval/compare-markdown";
 import { compareRuns } from "../lib/eval/compare-runs";
@@ -43,9 +44,9 @@ if (compare >= 0) {
 const benchPath = arg("--bench");
 const corpusName = arg("--corpus");
 const systemList = arg("--systems") ?? "sparse";
-if (!benchPath || !corpusName) {
+if (!benchPath) {
   console.error(
-    "사용법: npm run eval -- --bench <benchmark.jsonl> --corpus <말뭉치> [--systems 목록] [--replay 파일 | --record 파일] [--baseline id] [--out 폴더] [--concurrency N]",
+    "사용법: npm run eval -- --bench <benchmark.jsonl> [--corpus <말뭉치>] [--systems 목록] [--replay 파일 | --record 파일] [--baseline id] [--out 폴더] [--concurrency N]",
   );
   console.error(`시스템: ${SYSTEMS.map((s) => s.id).join(", ")} · 묶음: ${Object.keys(SYSTEM_GROUPS).join(", ")}`);
   process.exit(2);
@@ -63,13 +64,24 @@ if (items.length === 0) {
   process.exit(1);
 }
 await requireDatabase();
-const corpus = await findCorpusByName(corpusName);
-if (!corpus) {
+/** The corpus named by --corpus, or the only one there is (a data folder with one corpus needs no name). */
+async function pickCorpus(): Promise<CorpusRecord> {
+  if (corpusName) {
+    const named = await findCorpusByName(corpusName);
+    if (named) return named;
+    console.error(`말뭉치 '${corpusName}'가 없습니다. 먼저: npm run ingest -- <경로> --corpus ${corpusName}`);
+    process.exit(1);
+  }
+  const all = await listCorpora();
+  if (all.length === 1 && all[0]) return all[0];
   console.error(
-    `말뭉치 '${corpusName}'가 없습니다. 먼저: npm run db:migrate && npm run ingest -- <경로> --corpus ${corpusName}`,
+    all.length === 0
+      ? "말뭉치가 없습니다. 먼저: npm run ingest -- <경로> --corpus <이름>"
+      : `말뭉치가 여럿입니다. --corpus 로 고르세요: ${all.map((c) => c.name).join(", ")}`,
   );
   process.exit(1);
 }
+const corpus = await pickCorpus();
 const { systems, unknown } = resolveSystems(systemList);
 if (unknown.length) {
   console.error(`알 수 없는 시스템: ${unknown.join(", ")}`);
