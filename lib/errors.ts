@@ -11,6 +11,11 @@ export const ERROR_CATALOG = {
   "auth:rate_limited": { status: 429, message: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요." },
   "auth:email_taken": { status: 409, message: "이미 등록된 이메일입니다." },
   "auth:deactivated": { status: 403, message: "비활성화된 계정입니다. 관리자에게 문의해 주세요." },
+  // A browser sent a change (upload, evaluation) from another site's page: refused (lib/security/same-origin.ts).
+  "auth:cross_site": {
+    status: 403,
+    message: "다른 사이트에서 보낸 요청이라 처리하지 않았습니다. 이 앱의 화면에서 다시 시도해 주세요.",
+  },
   "users:last_admin": {
     status: 409,
     message: "마지막 관리자는 삭제하거나 비활성화하거나 변호사로 바꿀 수 없습니다. 먼저 다른 관리자를 지정하세요.",

@@ -1,6 +1,8 @@
 import { requireAdmin } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { AppError, errorResponse } from "@/lib/errors";
 import { startEvaluation } from "@/lib/eval/eval-jobs";
+import { refuseCrossSite } from "@/lib/security/same-origin";
 import { currentUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -14,6 +16,7 @@ const MAX_CALLS_BYTES = 100 * 1_048_576;
  */
 export async function POST(request: Request) {
   try {
+    refuseCrossSite(request, env().TRUST_PROXY);
     const user = requireAdmin(await currentUser());
     const form = await request.formData().catch((cause) => {
       throw new AppError("bad_request:input", { userMessage: "요청을 읽을 수 없습니다.", cause });
