@@ -53,6 +53,8 @@ export const ERROR_CATALOG = {
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },
+  // A benchmark or recorded-calls file over its limit, refused while the upload is read (lib/eval/eval-form.ts).
+  "eval:too_large": { status: 413, message: "평가 파일이 용량 한도를 넘습니다." },
   "db:busy": {
     status: 503,
     message: "데이터베이스가 다른 작업으로 잠겨 있습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 있습니다.",
