@@ -11,6 +11,11 @@ export const ERROR_CATALOG = {
   "auth:rate_limited": { status: 429, message: "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요." },
   "auth:email_taken": { status: 409, message: "이미 등록된 이메일입니다." },
   "auth:deactivated": { status: 403, message: "비활성화된 계정입니다. 관리자에게 문의해 주세요." },
+  // A browser sent a change (upload, evaluation) from another site's page: refused (lib/security/same-origin.ts).
+  "auth:cross_site": {
+    status: 403,
+    message: "다른 사이트에서 보낸 요청이라 처리하지 않았습니다. 이 앱의 화면에서 다시 시도해 주세요.",
+  },
   "users:last_admin": {
     status: 409,
     message: "마지막 관리자는 삭제하거나 비활성화하거나 변호사로 바꿀 수 없습니다. 먼저 다른 관리자를 지정하세요.",
@@ -51,6 +56,8 @@ export const ERROR_CATALOG = {
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },
+  // A benchmark or recorded-calls file over its limit, refused while the upload is read (lib/eval/eval-form.ts).
+  "eval:too_large": { status: 413, message: "평가 파일이 용량 한도를 넘습니다." },
   "db:busy": {
     status: 503,
     message: "데이터베이스가 다른 작업으로 잠겨 있습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 있습니다.",

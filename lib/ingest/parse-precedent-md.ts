@@ -1,26 +1,32 @@
 import { AppError } from "../errors";
 import type { ParsedDecision } from "../text/decision";
 import { cutAtTruncation } from "../text/normalize";
+import { FrontMatterError, parseFrontMatter } from "./front-matter";
 import { buildDecision } from "./sections";
 
 /**
  * The precedent-kr Markdown format: YAML front matter (판례일련번호, 사건번호, 사건명, 법원명,
- * 법원등급, 사건종류, 출처, 선고일자), `# 사건명`, then `## 판시사항` … `## 판례내용`.
- * The front matter is flat `key: value` lines, so a few lines of parsing beat a YAML dependency.
+ * 법원등급, 사건종류, 출처, 첨부파일, 선고일자), `# 사건명`, then `## 판시사항` … `## 판례내용`.
+ * Front matter that does not read refuses the file (./front-matter.ts), naming the line.
  */
 
-function parseFrontMatter(block: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of block.split("\n")) {
-    const m = /^([^:#\s][^:]*):\s*(.*)$/.exec(line.trim());
-    if (!m?.[1]) continue;
-    let value = (m[2] ?? "").trim();
-    if ((value.startsWith("'") && value.endsWith("'")) || (value.startsWith('"') && value.endsWith('"'))) {
-      value = value.slice(1, -1).replace(/''/g, "'");
-    }
-    out[m[1].trim()] = value;
+/** The keys this parser reads: each must be one text (첨부파일 is a list and is not read). */
+const TEXT_KEYS = ["판례일련번호", "사건번호", "사건명", "법원명", "법원등급", "사건종류", "출처", "선고일자"] as const;
+
+function readMeta(block: string, sourcePath: string | undefined): Record<string, string> {
+  try {
+    const parsed = parseFrontMatter(block, { firstLine: 2, stringKeys: TEXT_KEYS });
+    return Object.fromEntries(
+      TEXT_KEYS.flatMap((key) => (typeof parsed[key] === "string" ? [[key, parsed[key]]] : [])),
+    );
+  } catch (error) {
+    if (!(error instanceof FrontMatterError)) throw error;
+    throw new AppError("ingest:bad_file", {
+      userMessage: `머리말(YAML front matter) ${error.line}번째 줄을 읽을 수 없습니다: ${error.reason}`,
+      detail: sourcePath,
+      cause: error,
+    });
   }
-  return out;
 }
 
 export function parsePrecedentMarkdown(text: string, sourcePath?: string): ParsedDecision {
@@ -29,7 +35,7 @@ export function parsePrecedentMarkdown(text: string, sourcePath?: string): Parse
   if (!fm) {
     throw new AppError("ingest:bad_file", { userMessage: "머리말(YAML front matter)이 없습니다.", detail: sourcePath });
   }
-  const meta = parseFrontMatter(fm[1] ?? "");
+  const meta = readMeta(fm[1] ?? "", sourcePath);
   const body = cutAtTruncation(clean.slice(fm[0].length));
 
   const sections: { name: string; lines: string[] }[] = [];

@@ -4,6 +4,7 @@ import { errorResponse } from "@/lib/errors";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { acceptUpload } from "@/lib/ingest/upload";
 import { uploadLimits } from "@/lib/ingest/upload-budget";
+import { refuseCrossSite } from "@/lib/security/same-origin";
 import { currentUser } from "../../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -15,8 +16,9 @@ export const dynamic = "force-dynamic";
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
-    requireAdmin(await currentUser());
     const settings = env();
+    refuseCrossSite(request, settings.TRUST_PROXY);
+    requireAdmin(await currentUser());
     const job = await acceptUpload((await params).id, request, {
       dataDir: filesDir(settings),
       limits: uploadLimits(settings),
