@@ -103,6 +103,33 @@ test.describe("security", () => {
     expect(await violations()).toEqual([]);
   });
 
+  test("route handlers refuse an admin's cookie sent from another site (403) and take the app's own requests", async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, admin.email, admin.password);
+    // page.request carries the signed-in cookie, as a browser would on a cross-site form post.
+    const routes = ["/api/admin/corpora/no-such-corpus/upload", "/api/admin/evals"];
+    for (const route of routes) {
+      const foreign = await page.request.post(route, {
+        headers: { Origin: "http://evil.example" },
+        multipart: { note: "x" },
+      });
+      expect(foreign.status(), route).toBe(403);
+      expect((await foreign.json()).code).toBe("auth:cross_site");
+      const fromSite = await page.request.post(route, {
+        headers: { Origin: baseURL ?? "", "Sec-Fetch-Site": "cross-site" },
+        multipart: { note: "x" },
+      });
+      expect(fromSite.status(), `${route} with Sec-Fetch-Site: cross-site`).toBe(403);
+      // The app's own origin passes the guard and meets the route's own checks (no such corpus,
+      // no benchmark file) — never the cross-site refusal.
+      const own = await page.request.post(route, { headers: { Origin: baseURL ?? "" }, multipart: { note: "x" } });
+      expect(own.status(), route).not.toBe(403);
+      expect([400, 404]).toContain(own.status());
+    }
+  });
+
   test("a lawyer's status panel shows states without model hosts; an admin's shows them", async ({ page }) => {
     await signIn(page, lawyer.email, lawyer.password);
     const panel = page.getByTestId("status-panel");
