@@ -32,7 +32,9 @@ export function createStore(settings: StoreSettings): VectorStore {
       layout: { shards: settings.qdrantShards, replicationFactor: settings.qdrantReplicationFactor },
     });
   }
-  return new EmbeddedStore(join(resolve(settings.dataDir), settings.subdir ?? "store"), {
+  // A path from the settings, known only at run time: without the comment Turbopack traces the whole
+  // project into the server build ("Dynamic filesystem access causes tracing of the whole project").
+  return new EmbeddedStore(join(/*turbopackIgnore: true*/ resolve(settings.dataDir), settings.subdir ?? "store"), {
     busyTimeoutMs: settings.busyTimeoutMs,
     ann: settings.ann,
   });

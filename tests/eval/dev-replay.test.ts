@@ -29,11 +29,26 @@ describe.skipIf(!present)("npm run eval -- … --replay ../shared/data/dev/recor
     tsx(["scripts/ingest.ts", join(SHARED, "precedents"), "--corpus", "demo"]);
     // One replay file, written outside the repository: the shared replies, then ours.
     const replay = join(env.DATA_DIR as string, "replay.jsonl");
+    // Our replies name their dev question by id only: the question's text stays in ../shared.
+    const questions = new Map(
+      readFileSync(join(SHARED, "dev/retrieval.jsonl"), "utf8")
+        .split("\n")
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as { id: string; question: string })
+        .map((item) => [item.id, item.question]),
+    );
+    const ours = readFileSync(resolve("tests/fixtures/dev-strategy-replies.jsonl"), "utf8")
+      .split("\n")
+      .filter((line) => line.trim())
+      .map((line) => {
+        const reply = JSON.parse(line) as { id: string };
+        const question = questions.get(reply.id);
+        if (!question) throw new Error(`no dev question ${reply.id}`);
+        return JSON.stringify({ ...reply, question });
+      });
     writeFileSync(
       replay,
-      readFileSync(join(SHARED, "dev/recorded-llm.jsonl"), "utf8").trimEnd() +
-        "\n" +
-        readFileSync(resolve("tests/fixtures/dev-strategy-replies.jsonl"), "utf8"),
+      `${readFileSync(join(SHARED, "dev/recorded-llm.jsonl"), "utf8").trimEnd()}\n${ours.join("\n")}\n`,
     );
     const out = tsx([
       "scripts/eval.ts",
