@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import busboy from "busboy";
 import { AppError } from "../errors";
+import { MultipartReader } from "../util/multipart-reader";
 
 /**
  * The form that starts an evaluation (app/api/admin/evals): a benchmark file, in replay mode a
@@ -69,7 +69,6 @@ const unreadable = (cause?: unknown) =>
 
 /** Room for the fields and the multipart headers on top of the files' limits. */
 const FORM_OVERHEAD_BYTES = 1_048_576;
-const FIELD_MAX_BYTES = 64 * 1024;
 
 /**
  * A multipart body whose file parts named in `limits` are collected in memory (other file parts are
@@ -81,94 +80,43 @@ async function receiveSmallForm(
   request: Request,
   limits: Record<string, FileLimit>,
 ): Promise<{ fields: Map<string, string[]>; files: Map<string, { filename: string; bytes: Buffer }> }> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data")) throw unreadable();
+  // Refuses a body that is not multipart before anything else (nothing is read yet).
+  const form = new MultipartReader(request, { maxFields: 200, unreadable });
   const allowance = Object.values(limits).reduce((sum, l) => sum + l.maxBytes, FORM_OVERHEAD_BYTES);
   const tooLarge = (userMessage = "요청이 너무 큽니다. 평가 파일의 용량 한도를 확인해 주세요.") =>
     new AppError("eval:too_large", { userMessage });
   if (Number(request.headers.get("content-length") ?? 0) > allowance) throw tooLarge();
 
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8",
-      limits: { fieldSize: FIELD_MAX_BYTES, fields: 200, headerPairs: 100 },
-    });
-  } catch (cause) {
-    throw unreadable(cause);
-  }
-
-  const fields = new Map<string, string[]>();
   const files = new Map<string, { filename: string; bytes: Buffer }>();
   const pending: Promise<unknown>[] = [];
-  let failure: unknown = null;
-  let wake: () => void = () => {};
-  const stopped = new Promise<null>((resolve) => {
-    wake = () => resolve(null);
-  });
-  const fail = (error: unknown) => {
-    if (failure) return;
-    failure = error;
-    wake();
-  };
-
-  parser.on("field", (name, value, info) => {
-    if (info.nameTruncated || info.valueTruncated) return fail(unreadable());
-    fields.set(name, [...(fields.get(name) ?? []), value]);
-  });
-  parser.on("file", (name, stream, info) => {
+  form.parser.on("file", (name, stream, info) => {
     const limit = limits[name];
-    if (failure || !limit || files.has(name)) {
+    if (form.failure || !limit || files.has(name)) {
       stream.resume();
       return;
     }
     const chunks: Buffer[] = [];
     let bytes = 0;
     stream.on("data", (chunk: Buffer) => {
-      if (failure) return;
+      if (form.failure) return;
       bytes += chunk.length;
-      if (bytes > limit.maxBytes) return fail(tooLarge(limit.tooLarge));
+      if (bytes > limit.maxBytes) return form.fail(tooLarge(limit.tooLarge));
       chunks.push(chunk);
     });
     pending.push(
       once(stream, "end").then(
         () => {
-          if (!failure) files.set(name, { filename: info.filename ?? "", bytes: Buffer.concat(chunks) });
+          if (!form.failure) files.set(name, { filename: info.filename ?? "", bytes: Buffer.concat(chunks) });
         },
         () => {},
       ),
     );
   });
-  parser.on("fieldsLimit", () => fail(unreadable()));
-  const parsed = new Promise<void>((resolve) => {
-    parser.on("close", resolve);
-    parser.on("error", (error) => fail(unreadable(error)));
-  });
 
-  const reader = request.body.getReader();
-  let received = 0;
-  try {
-    while (!failure) {
-      const next = await Promise.race([reader.read(), stopped]);
-      if (!next || next.done) break;
-      received += next.value.byteLength;
-      if (received > allowance) throw tooLarge();
-      if (!parser.write(next.value)) await Promise.race([once(parser, "drain"), parsed, stopped]);
-    }
-    if (!failure) {
-      parser.end();
-      await Promise.race([parsed, stopped]);
-    }
-  } catch (error) {
-    fail(error instanceof AppError ? error : unreadable(error));
-  }
-  if (failure) {
-    // Stop reading: the client learns of the refusal now, not after sending the rest.
-    reader.cancel().catch(() => {});
-    parser.destroy();
-    throw failure;
-  }
+  await form.read(allowance, () => {
+    throw tooLarge();
+  });
+  if (form.failure) throw form.failure;
   await Promise.all(pending);
-  return { fields, files };
+  return { fields: form.fields, files };
 }

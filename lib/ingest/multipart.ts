@@ -1,10 +1,9 @@
-import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { join } from "node:path";
 import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
 import { AppError } from "../errors";
+import { MultipartReader } from "../util/multipart-reader";
 import { bodyAllowance, type UploadBudget } from "./upload-budget";
 
 /** A file part of the form, written to `tempPath` (or drained when `keep` said no). */
@@ -20,8 +19,6 @@ export interface ReceivedForm {
   fields: Map<string, string[]>;
   parts: ReceivedPart[];
 }
-
-const FIELD_MAX_BYTES = 64 * 1024;
 
 const unreadable = (cause?: unknown) =>
   new AppError("ingest:bad_file", { userMessage: "업로드 요청을 읽을 수 없습니다.", cause });
@@ -41,42 +38,17 @@ export async function receiveMultipart(
   budget: UploadBudget,
   keep: (filename: string) => boolean,
 ): Promise<ReceivedForm> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data")) throw unreadable();
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8", // browsers send UTF-8 file names (Korean names would read as Latin-1)
-      limits: { fieldSize: FIELD_MAX_BYTES, fields: budget.limits.maxFiles + 32, headerPairs: 100 },
-    });
-  } catch (cause) {
-    throw unreadable(cause);
-  }
-
-  const fields = new Map<string, string[]>();
+  const form = new MultipartReader(request, { maxFields: budget.limits.maxFiles + 32, unreadable });
   const parts: ReceivedPart[] = [];
   const writes: Promise<void>[] = [];
   const active = new Set<Readable>();
-  let failure: unknown = null;
-  let wake: () => void = () => {};
-  // Settles (with null) on the first failure, so that no wait below outlives it.
-  const stopped = new Promise<null>((resolve) => {
-    wake = () => resolve(null);
-  });
-  const fail = (error: unknown) => {
-    if (failure) return;
-    failure = error;
+  form.onFailure(() => {
     for (const stream of active) stream.destroy();
-    wake();
-  };
-
-  parser.on("field", (name, value, info) => {
-    if (info.nameTruncated || info.valueTruncated) return fail(unreadable());
-    fields.set(name, [...(fields.get(name) ?? []), value]);
   });
-  parser.on("file", (name, stream, info) => {
-    if (failure || name !== "files") {
+  const fail = (error: unknown) => form.fail(error);
+
+  form.parser.on("file", (name, stream, info) => {
+    if (form.failure || name !== "files") {
       stream.resume();
       return;
     }
@@ -107,38 +79,12 @@ export async function receiveMultipart(
         .finally(() => active.delete(stream)),
     );
   });
-  parser.on("fieldsLimit", () => fail(unreadable()));
-  const parsed = new Promise<void>((resolve) => {
-    parser.on("close", resolve);
-    parser.on("error", (error) => fail(unreadable(error)));
-  });
 
-  const reader = request.body.getReader();
-  let received = 0;
-  try {
-    while (!failure) {
-      const next = await Promise.race([reader.read(), stopped]);
-      if (!next || next.done) break;
-      received += next.value.byteLength;
-      if (received > bodyAllowance(budget.limits)) budget.refuseBytes();
-      // Backpressure: wait until busboy (and so the file being written) catches up, or a failure.
-      if (!parser.write(next.value)) await Promise.race([once(parser, "drain"), parsed, stopped]);
-    }
-    if (!failure) {
-      parser.end();
-      await Promise.race([parsed, stopped]);
-    }
-  } catch (error) {
-    fail(error instanceof AppError ? error : unreadable(error));
-  }
-  if (failure) {
-    // Stop reading: the client learns of the refusal now, not after sending the rest.
-    reader.cancel().catch(() => {});
-    parser.destroy();
-  }
+  await form.read(bodyAllowance(budget.limits), () => budget.refuseBytes());
+  // Every write has settled before a failure is thrown: the caller deletes what was written.
   await Promise.all(writes);
-  if (failure) throw failure;
-  return { fields, parts };
+  if (form.failure) throw form.failure;
+  return { fields: form.fields, parts };
 }
 
 function discard(): Writable {
