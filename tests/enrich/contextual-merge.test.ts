@@ -1,22 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { mergeContextualSparse } from "@/lib/enrich/contextual-store";
 import type { ScoredChunk } from "@/lib/text/decision";
+import { testChunk } from "../support/chunk";
 
 const hit = (id: string, corpusId: string, score: number): ScoredChunk => ({
-  chunk: {
-    id,
-    corpusId,
-    caseNo: `${id}다1`,
-    caseName: "",
-    court: "대법원",
-    courtLevel: "대법원",
-    caseType: "민사",
-    decisionDate: "2000-01-01",
-    section: "판결요지",
-    sectionOrder: 0,
-    text: id,
-    contentHash: id,
-  },
+  chunk: testChunk(id, { corpusId, text: id }),
   score,
 });
 const ids = (l: ScoredChunk[]) => l.map((c) => c.chunk.id);

@@ -5,6 +5,7 @@ import { cutToBudget } from "@/lib/rag/strategies/depth";
 import { LOW_CONFIDENCE_LABEL, type StrategyStep } from "@/lib/rag/strategies/steps";
 import type { ScoredChunk } from "@/lib/text/decision";
 import { estimateTokens } from "@/lib/text/estimate-tokens";
+import { testChunk } from "../support/chunk";
 import { ANSWER, chatRequests, type Harness, run, startHarness, stepOf } from "./strategy-support";
 
 let h: Harness;
@@ -198,23 +199,7 @@ describe("CC-RAG: an invented citation lowers confidence", () => {
 });
 
 describe("CC-RAG token budget", () => {
-  const passage = (id: string, text: string): ScoredChunk => ({
-    chunk: {
-      id,
-      corpusId: "c",
-      caseNo: `${id}다1`,
-      caseName: "",
-      court: "대법원",
-      courtLevel: "대법원",
-      caseType: "민사",
-      decisionDate: "2000-01-01",
-      section: "판결요지",
-      sectionOrder: 0,
-      text,
-      contentHash: id,
-    },
-    score: 1,
-  });
+  const passage = (id: string, text: string): ScoredChunk => ({ chunk: testChunk(id, { text }), score: 1 });
 
   it("is never exceeded: a first passage longer than the budget is cut to fit", () => {
     const long = passage("a", "가".repeat(5000));

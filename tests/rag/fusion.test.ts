@@ -4,22 +4,10 @@ import { hybridRetrieve } from "@/lib/rag/hybrid-retrieve";
 import { rerankStage } from "@/lib/rag/rerank-stage";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import type { VectorStore } from "@/lib/store/types";
-import type { Chunk, ScoredChunk } from "@/lib/text/decision";
+import type { ScoredChunk } from "@/lib/text/decision";
+import { testChunk } from "../support/chunk";
 
-const chunk = (id: string): Chunk => ({
-  id,
-  corpusId: "c",
-  caseNo: `${id}다1`,
-  caseName: "",
-  court: "대법원",
-  courtLevel: "대법원",
-  caseType: "민사",
-  decisionDate: "2000-01-01",
-  section: "판결요지",
-  sectionOrder: 0,
-  text: `text ${id}`,
-  contentHash: id,
-});
+const chunk = (id: string) => testChunk(id);
 const list = (...pairs: [string, number][]): ScoredChunk[] => pairs.map(([id, score]) => ({ chunk: chunk(id), score }));
 const ids = (l: ScoredChunk[]) => l.map((s) => s.chunk.id);
 
