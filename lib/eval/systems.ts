@@ -54,6 +54,18 @@ function hybridRerank(): SystemSpec {
   };
 }
 
+function rar(): SystemSpec {
+  return {
+    id: "rar",
+    label: "RAR",
+    needs: ["llm", "embeddings", "reranker"],
+    kind: "pipeline",
+    options: { mode: "rar" },
+    rerank: true,
+    dense: true,
+  };
+}
+
 /**
  * A system and its `<id>-sparse` twin: the same strategy over BM25 alone (reranker when configured),
  * so recorded LLM replies compare strategies offline without an embeddings model (as `rar-sparse`).
@@ -122,15 +134,7 @@ export const SYSTEMS: SystemSpec[] = [
     dense: true,
   },
   hybridRerank(),
-  {
-    id: "rar",
-    label: "RAR",
-    needs: ["llm", "embeddings", "reranker"],
-    kind: "pipeline",
-    options: { mode: "rar" },
-    rerank: true,
-    dense: true,
-  },
+  rar(),
   ...withSparse({
     id: "rar-no-cot",
     label: "RAR w/o chain-of-thought",
@@ -200,16 +204,7 @@ export const SYSTEMS: SystemSpec[] = [
   // The departure the product once made by default (weighted RRF of the dense and BM25 rankings), kept
   // as an option and measured against the method's score fusion (group "fusion").
   { ...hybridRerank(), id: "hybrid-rerank-rrf", label: "Hybrid (weighted RRF) + Reranker", settings: RRF },
-  {
-    id: "rar-rrf",
-    label: "RAR (weighted RRF hybrid)",
-    needs: ["llm", "embeddings", "reranker"],
-    kind: "pipeline",
-    options: { mode: "rar" },
-    settings: RRF,
-    rerank: true,
-    dense: true,
-  },
+  { ...rar(), id: "rar-rrf", label: "RAR (weighted RRF hybrid)", settings: RRF },
   ...sweep,
 ];
 
