@@ -8,7 +8,7 @@
 
 // First: the .env files are loaded and errors become one line before any other module runs.
 import "./cli";
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createCorpus, findCorpusByName, getCorpus } from "../lib/db/corpora";
 import {
@@ -68,7 +68,6 @@ async function pickJob(): Promise<JobRecord> {
   }
   const settings = env();
   const input = resolve(args.path as string);
-  statSync(input);
   const corpus = (await findCorpusByName(args.corpus as string)) ?? (await createCorpus(args.corpus as string));
   const previous = (await listInterruptedJobs(corpus.id)).find(
     (j) => j.kind === "cli" && j.inputDir === input && j.force === args.force,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -8,6 +8,7 @@ import {
   derivePostgresSchema,
   lockFileText,
   MIGRATIONS_DIR,
+  migrationNames,
   migrationsDirOf,
   PG_SCHEMA_PATH,
   SCHEMA_PATH,
@@ -86,12 +87,7 @@ export function committedSchema(provider: DbProvider): string {
 
 function loadMigrations(dir: string) {
   const lockPath = join(dir, "migration_lock.toml");
-  const names = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "migration.sql")))
-        .map((e) => e.name)
-        .sort()
-    : [];
+  const names = migrationNames(dir);
   return {
     baseDir: dir,
     lockfile: {

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { providerOf } from "./provider";
-import { migrationsDirOf } from "./schema-variants";
+import { migrationNames, migrationsDirOf } from "./schema-variants";
 import { sqlitePath } from "./sqlite-path";
 
 export interface MigrationStatus {
@@ -11,16 +10,6 @@ export interface MigrationStatus {
   prepared: boolean;
   /** Committed migrations (prisma/migrations*) the database has not applied, oldest first. */
   pending: string[];
-}
-
-/** Committed migration folders of a provider, oldest first (the order they are applied in). */
-function committedMigrations(databaseUrl: string): string[] {
-  const dir = migrationsDirOf(providerOf(databaseUrl));
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
-    .map((entry) => entry.name)
-    .sort();
 }
 
 /** Finished, not rolled back — what `prisma migrate deploy` and lib/db/migrate.ts count as applied. */
@@ -34,7 +23,7 @@ const APPLIED_SQL =
  * out-of-date database gets one line saying what to run, not a driver's stack trace.
  */
 export async function migrationStatus(databaseUrl: string): Promise<MigrationStatus> {
-  const committed = committedMigrations(databaseUrl);
+  const committed = migrationNames(migrationsDirOf(providerOf(databaseUrl)));
   const applied = await appliedMigrations(databaseUrl);
   if (applied === null) return { prepared: false, pending: committed };
   const done = new Set(applied);
