@@ -75,10 +75,12 @@ export function AnswerCard({
         ) : state.answer ? (
           <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (
-          <p className="text-muted" data-testid="answer-pending">
-            {state.waiting !== undefined
-              ? `다른 질문들의 답변을 쓰는 중이라 잠시 기다립니다 (대기 순서 ${state.waiting + 1}번째).`
-              : "판례를 찾고 있습니다…"}
+          <p className="text-muted" data-testid="answer-pending" data-held={state.held ? "true" : undefined}>
+            {state.held
+              ? "데이터베이스가 다른 작업으로 잠겨 있어 질문을 서버에 안전하게 보관해 두었습니다. 잠금이 풀리는 대로 저장하고 답변합니다."
+              : state.waiting !== undefined
+                ? `다른 질문들의 답변을 쓰는 중이라 잠시 기다립니다 (대기 순서 ${state.waiting + 1}번째).`
+                : "판례를 찾고 있습니다…"}
           </p>
         ) : null}
         {state.checking ? (
