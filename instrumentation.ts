@@ -13,6 +13,10 @@ export async function register(): Promise<void> {
   // Answers cut off by a restart are marked interrupted (the text and trace saved while they streamed stay).
   const { closeAnswersAtStart } = await import("./lib/chat/answer-liveness");
   await closeAnswersAtStart();
+  // Questions a stopped server took while the database was busy (in DATA_DIR/pending-questions) are
+  // stored now, their answers marked interrupted; a database still locked is tried again later.
+  const { storeQueuedQuestions } = await import("./lib/chat/question-intake");
+  void storeQueuedQuestions().catch((error) => console.error("[chat] queued questions:", error));
   // Load the search index now (in its worker thread), not when the first lawyer asks.
   const [{ getStore }, { logError }] = await Promise.all([import("./lib/store"), import("./lib/errors")]);
   void getStore()

@@ -49,7 +49,7 @@ function line(c: EnrichmentCounts, started: number, generatedBefore: number): st
   const filled = Math.round(ratio * width);
   const elapsed = (Date.now() - started) / 1000;
   const p = project({ ...c, elapsedSeconds: elapsed, generatedThisRun: c.generated - generatedBefore });
-  return `\r[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% 청크 ${n.format(c.done)}/${n.format(c.total)} (새로 ${n.format(c.generated)}) · 실패 ${n.format(c.failed)} · 토큰 입력 ${n.format(c.inputTokens)}(캐시 ${n.format(c.cachedInputTokens)}) 출력 ${n.format(c.outputTokens)} · 비용 ${money(c.cost)}${p.total !== null ? ` (예상 ${money(p.total)})` : ""} · 남은 시간 ${formatSeconds(p.etaSeconds ?? 0)}   `;
+  return `\r[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% 청크 ${n.format(c.done)}/${n.format(c.total)} (이번에 새로 ${n.format(Math.max(0, c.generated - generatedBefore))}) · 실패 ${n.format(c.failed)} · 토큰 입력 ${n.format(c.inputTokens)}(캐시 ${n.format(c.cachedInputTokens)}) 출력 ${n.format(c.outputTokens)} · 비용 ${money(c.cost)}${p.total !== null ? ` (예상 ${money(p.total)})` : ""} · 남은 시간 ${formatSeconds(p.etaSeconds ?? 0)}   `;
 }
 
 async function pick(): Promise<JobRecord> {

@@ -3,6 +3,7 @@
 import { describeFilters } from "@/lib/chat/filters";
 import type { AnswerState } from "@/lib/chat/state";
 import { AnswerActions } from "./answer-actions";
+import { isAnswerNotice } from "./answer-notices";
 import { AnswerText } from "./answer-text";
 import { ConfidenceBadge } from "./confidence-step";
 import { DeclineCallout } from "./decline-callout";
@@ -12,9 +13,6 @@ const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
   interrupted: "서버가 중단되어 답변이 끊겼습니다. 그때까지 작성된 내용과 찾은 판례를 보여 드립니다.",
   error: "답변을 만들지 못했습니다.",
 };
-
-/** Notices about the answer itself (not only the search), shown on it as well as beside it. */
-const ANSWER_NOTICES = new Set(["answer_deadline", "answer_failed", "no_corpus", "no_match", "no_results"]);
 
 /** One question and its answer in the conversation, with the answer's state and actions. */
 export function AnswerCard({
@@ -77,10 +75,12 @@ export function AnswerCard({
         ) : state.answer ? (
           <AnswerText text={state.answer} record={state.record} chatId={chatId} />
         ) : state.status === "running" ? (
-          <p className="text-muted" data-testid="answer-pending">
-            {state.waiting !== undefined
-              ? `다른 질문들의 답변을 쓰는 중이라 잠시 기다립니다 (대기 순서 ${state.waiting + 1}번째).`
-              : "판례를 찾고 있습니다…"}
+          <p className="text-muted" data-testid="answer-pending" data-held={state.held ? "true" : undefined}>
+            {state.held
+              ? "데이터베이스가 다른 작업으로 잠겨 있어 질문을 서버에 안전하게 보관해 두었습니다. 잠금이 풀리는 대로 저장하고 답변합니다."
+              : state.waiting !== undefined
+                ? `다른 질문들의 답변을 쓰는 중이라 잠시 기다립니다 (대기 순서 ${state.waiting + 1}번째).`
+                : "판례를 찾고 있습니다…"}
           </p>
         ) : null}
         {state.checking ? (
@@ -89,7 +89,7 @@ export function AnswerCard({
           </p>
         ) : null}
         {state.notices
-          .filter((n) => ANSWER_NOTICES.has(n.code))
+          .filter((n) => isAnswerNotice(n.code))
           .map((n) => (
             <p
               key={n.code}

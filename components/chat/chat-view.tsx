@@ -111,23 +111,30 @@ export function ChatView({
       message: "서버에 연결할 수 없습니다. 질문은 입력창에 다시 넣어 두었습니다.",
     }));
     if (!result.ok) {
-      patch(key, { state: { ...initialAnswerState(), status: "error", error: result.message } });
+      // The server could not take it (not even into its queue): say so plainly, keep the text.
+      const kept = /입력/.test(result.message) ? "" : " 질문은 입력창에 다시 넣어 두었습니다.";
+      patch(key, { state: { ...initialAnswerState(), status: "error", error: `${result.message}${kept}` } });
       // Nothing a lawyer typed is lost: the question goes back into the box.
       setInput((current) => current || text);
       return;
     }
     patch(key, { messageId: result.messageId });
     const following = follow(result.messageId, result.state);
+    // The address becomes the chat's own; the running answer lives in the run store, so the
+    // refresh that re-renders this page under its new id cannot drop it. A held question's chat
+    // is not in the database yet (it waits for a lock to end): its address comes once it is.
+    const adopt = () => {
+      window.history.replaceState(null, "", `/chat/${result.chatId}`);
+      router.refresh();
+    };
     if (!chatId) {
       setChatId(result.chatId);
       moveDraft(result.chatId);
-      // The address becomes the chat's own; the running answer lives in the run store, so the
-      // refresh that re-renders this page under its new id cannot drop it.
-      window.history.replaceState(null, "", `/chat/${result.chatId}`);
-      router.refresh();
+      if (!result.held) adopt();
     }
     await following;
-    router.refresh(); // the sidebar's chat list
+    if (!chatId && result.held && runState(result.messageId)?.status !== "error") adopt();
+    else router.refresh(); // the sidebar's chat list
   }
 
   const tabClass = (active: boolean) =>

@@ -9,6 +9,7 @@ import {
   type PrecedentSignals,
   SCOPE_LABEL,
 } from "@/lib/text/citation-types";
+import { isAnswerNotice } from "./answer-notices";
 import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
 
@@ -181,6 +182,8 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
   const groups = state.context ? groupEvidence(state.context, state.record?.parts) : undefined;
   const early = !groups && state.provisional?.length ? groupEvidence(state.provisional) : undefined;
   const signals: PrecedentSignals | undefined = state.record?.signals ?? state.signals;
+  // The answer's own notices are on the answer card (answer-notices.ts); here only the search's.
+  const searchNotices = state.notices.filter((n) => !isAnswerNotice(n.code));
   const scoreLabel = state.reranked ? "리랭커 점수 (관련 부분 중 가장 높은 값)" : "순위 결합 점수 (가장 높은 값)";
   return (
     <div className="space-y-3 text-sm" data-testid="evidence-panel">
@@ -219,9 +222,9 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
           ) : null}
         </ul>
       </Block>
-      {state.notices.length > 0 ? (
+      {searchNotices.length > 0 ? (
         <div className="space-y-1" data-testid="notices">
-          {state.notices.map((n) => (
+          {searchNotices.map((n) => (
             <p key={n.code} className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-notice={n.code}>
               {n.message}
             </p>

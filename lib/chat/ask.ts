@@ -1,76 +1,30 @@
 import { generateChat } from "../ai/chat";
 import { recordFault } from "../ai/faults";
 import { standalonePrompt } from "../ai/prompts/standalone";
-import { findOwnChat, finishMessage } from "../db/chats";
+import { finishMessage } from "../db/chats";
 import { listCorpora } from "../db/corpora";
 import { courtsOfLevel } from "../db/decision-lookup";
-import { storeQuestion } from "../db/store-question";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
 import { runPipeline } from "../rag/pipeline";
-import { DEFAULT_STRATEGY, isStrategyId, type StrategyId } from "../rag/strategies/steps";
+import { DEFAULT_STRATEGY } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
 import { AnswerDeadline } from "./answer-deadline";
 import { chatBeforeAnswer } from "./answer-gate";
 import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
-import { type ChatFilters, normalizeFilters, toStoreFilter } from "./filters";
+import { toStoreFilter } from "./filters";
 import { emptySearchAnswer } from "./no-corpus";
 import { partialRecord } from "./partial-record";
 import { ProgressSaver } from "./progress-saver";
+import { type PreparedAsk, storeHeld } from "./question-intake";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
 import { chatSupportDeps, checkAnswerSupport } from "./support-step";
 import type { AnswerRecord, ChatEvent } from "./types";
 
-export interface PreparedAsk {
-  chatId: string;
-  assistantMessageId: string;
-  question: string;
-  history: { role: "user" | "assistant"; content: string }[];
-  /** What to search (corpora, courts, dates, case types); everything when absent. */
-  filters?: ChatFilters;
-  /** The query-time strategy: the one asked for, else the chat's remembered one, else RAR. */
-  strategy?: StrategyId;
-}
-
-const titleOf = (question: string) => (question.length > 40 ? `${question.slice(0, 40)}…` : question);
-
-/**
- * Stores the question (and a new chat when none is given) and an empty answer to fill in, in one
- * transaction (lib/db/store-question.ts). The filters and the strategy become the chat's own: its
- * next questions (and a reload) start from them.
- */
-export async function prepareAsk(
-  userId: string,
-  question: string,
-  chatId?: string,
-  filters?: ChatFilters,
-  strategy?: StrategyId,
-): Promise<PreparedAsk> {
-  const chosen = normalizeFilters(filters);
-  let history: PreparedAsk["history"] = [];
-  let remembered: string | null = null;
-  if (chatId) {
-    const chat = await findOwnChat(userId, chatId);
-    if (!chat) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
-    remembered = chat.strategy;
-    history = chat.messages
-      .filter((m) => m.status === "complete" && (m.role === "user" || m.role === "assistant"))
-      .map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
-  }
-  const stored = await storeQuestion({ userId, chatId, title: titleOf(question), question, filters: chosen, strategy });
-  // The chat was deleted (or was never the user's) between the read above and this write.
-  if (!stored) throw new AppError("not_found:resource", { userMessage: "대화를 찾을 수 없습니다." });
-  return {
-    chatId: stored.chatId,
-    assistantMessageId: stored.assistantMessageId,
-    question,
-    history,
-    filters: chosen,
-    strategy: strategy ?? (isStrategyId(remembered) ? remembered : DEFAULT_STRATEGY),
-  };
-}
+// Taking the question (stored first, or held in the durable queue while the database is busy).
+export { type PreparedAsk, prepareAsk } from "./question-intake";
 
 // One gate per server process, sized by MAX_CONCURRENT_ANSWERS.
 const holder = globalThis as unknown as { __answerSlots?: AnswerSlots };
@@ -94,28 +48,39 @@ export interface RunAskOptions {
  * and trace, a stopped partial answer with what was found, or the error) is stored at the end.
  */
 export async function runAsk(
-  prepared: PreparedAsk,
+  asked: PreparedAsk,
   emit: (event: ChatEvent, state: AnswerState) => void,
   signal: AbortSignal,
   options: RunAskOptions = {},
 ): Promise<AnswerState> {
+  let prepared = asked;
   let state: AnswerState = { ...initialAnswerState(), filters: prepared.filters };
   let trace: PipelineTrace | undefined;
   const messageId = prepared.assistantMessageId;
   const snapshot = () => partialRecord(state, trace, prepared.question);
-  const saver = new ProgressSaver(messageId, () => ({ content: state.answer, trace: snapshot() }), {
-    everyMs: options.saveEveryMs,
-    onNotStreaming: options.onStopRequested,
-  });
+  // Made once the question is stored: a held question has no row to save progress into yet.
+  let saver: ProgressSaver | undefined;
   let deadline: AnswerDeadline | undefined;
   const forward = (event: ChatEvent) => {
     if (event.type === "query-delta" || event.type === "answer-delta") deadline?.progressed();
     state = applyChatEvent(state, event);
-    saver.changed();
+    saver?.changed();
     emit(event, state);
   };
   let release: (() => void) | undefined;
   try {
+    if (prepared.held) {
+      // The database was busy past its wait: the lawyer is told, and the question (safe in the
+      // durable queue) is stored as soon as the lock ends; then it is answered as usual.
+      forward({ type: "held", held: true });
+      prepared = await storeHeld(prepared);
+      forward({ type: "held", held: false });
+      if (signal.aborted) throw new AppError("ai:aborted");
+    }
+    saver = new ProgressSaver(messageId, () => ({ content: state.answer, trace: snapshot() }), {
+      everyMs: options.saveEveryMs,
+      onNotStreaming: options.onStopRequested,
+    });
     release = await (options.slots ?? defaultSlots()).acquire(signal, (ahead) => forward({ type: "waiting", ahead }));
     if (state.waiting !== undefined) forward({ type: "waiting", ahead: null });
     // A corpus indexed by another tokenizer version is refused before anything is searched.
@@ -197,7 +162,7 @@ export async function runAsk(
     forward({ type: "done", record });
   } catch (error) {
     const appError = toAppError(error);
-    await saver.close();
+    await saver?.close();
     if (appError.code === "ai:aborted") {
       const record = snapshot();
       await finishMessage(messageId, { content: state.answer, status: "stopped", trace: record }).catch(logError);

@@ -16,6 +16,8 @@ const PROVISIONAL_PASSAGES = 10;
 export interface AnswerState {
   /** "interrupted": the server stopped mid-answer (restart, crash); what was written is kept. */
   status: "running" | "done" | "stopped" | "interrupted" | "error";
+  /** The database was busy: the question is safe in the server's queue and is stored (then answered) when it frees. */
+  held?: boolean;
   /** Answers ahead of this one while it waits for a free slot. */
   waiting?: number;
   standalone?: string;
@@ -59,6 +61,8 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
   switch (event.type) {
     case "standalone":
       return { ...state, standalone: event.text };
+    case "held":
+      return { ...state, held: event.held || undefined };
     case "waiting":
       return { ...state, waiting: event.ahead ?? undefined };
     case "query-delta":

@@ -25,6 +25,8 @@ export interface AnswerRecord {
 export type ChatEvent =
   | PipelineEvent
   | { type: "standalone"; text: string }
+  /** The database was busy: the question waits in the server's durable queue (`false`: stored now). */
+  | { type: "held"; held: boolean }
   /** Waiting for a free answer slot (`ahead` answers first), or `null` once writing starts. */
   | { type: "waiting"; ahead: number | null }
   /** The citation graph's word on the context (before the answer is written). */

@@ -12,7 +12,6 @@ import {
   type ChunkFailure,
   type EnrichmentCounts,
   type EnrichmentJobRecord,
-  getCached,
   recordCall,
   updateEnrichmentJob,
 } from "../db/enrichment";
@@ -23,12 +22,14 @@ import { yieldIfBusy } from "../jobs/time-slice";
 import type { Chunk } from "../text/decision";
 import { runBatchPhase } from "./batch";
 import { callCost, type TokenUsage } from "./cost";
+import { type DocWork, resolveFromCache, writtenStates } from "./doc-work";
 import { writeDocument } from "./index-doc";
 import type { EnrichJobContext } from "./job-context";
 import type { EnrichLlm } from "./llm";
-import { type EnrichOutput, parseOutput, readOutput } from "./parse-output";
+import { parseOutput } from "./parse-output";
 import { type DocPlan, messagesFor, planDocument } from "./plan";
 import { BackOffGate, runPool } from "./pool";
+import { runSummary } from "./run-summary";
 
 /**
  * One run of an enrichment job (run-enrich-job.ts starts and ends it): the pass over the corpus,
@@ -41,13 +42,6 @@ interface Task {
   plan: DocPlan;
   chunk: Chunk;
   key: string;
-}
-
-interface DocWork {
-  plan: DocPlan;
-  outputs: Map<string, EnrichOutput>;
-  failed: Map<string, string>;
-  left: number;
 }
 
 export class EnrichRun {
@@ -197,25 +191,12 @@ export class EnrichRun {
     });
   }
 
-  /** The decision's settled chunks and those the cache already answers: no model call for them. */
+  /** The decision's settled chunks and those the cache already answers (doc-work.ts): no model call for them. */
   private async resolveFromCache(plan: DocPlan): Promise<DocWork> {
-    const work: DocWork = { plan, outputs: new Map(), failed: new Map(), left: plan.pending.length };
+    const { work, cachedPending } = await resolveFromCache(this.kind, plan);
     if (!this.row.retryOnly) this.counts.done += plan.chunks.length - plan.pending.length;
-    // Settled chunks' outputs are needed to write the decision again (the side index is per decision).
-    const rewrite = plan.pending.length > 0 || plan.stale.length > 0;
-    const keys = rewrite ? plan.chunks.map((c) => plan.keys.get(c.id) ?? "") : [];
-    const cached = await getCached(keys);
-    for (const chunk of plan.chunks) {
-      const entry = cached.get(plan.keys.get(chunk.id) ?? "");
-      const output = entry ? readOutput(this.kind, entry.output) : undefined;
-      if (!output) continue;
-      work.outputs.set(chunk.id, output);
-      if (plan.pending.includes(chunk)) {
-        work.left -= 1;
-        this.counts.done += 1;
-        this.failures.delete(chunk.id);
-      }
-    }
+    this.counts.done += cachedPending.length;
+    for (const id of cachedPending) this.failures.delete(id);
     return work;
   }
 
@@ -337,41 +318,8 @@ export class EnrichRun {
       this.runtime.signal,
     );
     this.counts.indexed += written.written;
-    const states: ChunkState[] = plan.chunks.map((chunk) => {
-      const failed = work.failed.get(chunk.id);
-      const previous = this.states.get(chunk.id);
-      const state: ChunkState = failed
-        ? {
-            chunkId: chunk.id,
-            caseNo: chunk.caseNo,
-            cacheKey: plan.keys.get(chunk.id) ?? "",
-            status: "failed",
-            error: failed,
-            attempts: previous?.attempts ?? 1,
-            indexed: true,
-          }
-        : work.outputs.has(chunk.id)
-          ? {
-              chunkId: chunk.id,
-              caseNo: chunk.caseNo,
-              cacheKey: plan.keys.get(chunk.id) ?? "",
-              status: "done",
-              error: null,
-              attempts: 0,
-              indexed: true,
-            }
-          : (previous ?? {
-              chunkId: chunk.id,
-              caseNo: chunk.caseNo,
-              cacheKey: plan.keys.get(chunk.id) ?? "",
-              status: "failed",
-              error: "결과 없음",
-              attempts: 0,
-              indexed: true,
-            });
-      this.states.set(chunk.id, state);
-      return state;
-    });
+    const states = writtenStates(work, this.states);
+    for (const state of states) this.states.set(state.chunkId, state);
     await saveChunkStates(this.corpusId, this.kind, states);
     await dropChunkStates(this.corpusId, this.kind, plan.stale);
     await yieldIfBusy();
@@ -395,13 +343,9 @@ export class EnrichRun {
     return { total, done, failed, indexed, failures: [...this.failures.values()] };
   }
 
+  /** This run's closing line (lib/enrich/run-summary.ts): what it wrote, and what was there before it. */
   summary(): string {
-    const n = new Intl.NumberFormat("ko-KR");
-    const c = this.counts;
-    const what = this.kind === "context" ? "맥락" : "원자 질문";
-    const failed =
-      c.failed > 0 ? ` · 실패 ${n.format(c.failed)}개 (목록 참고, '실패한 청크 다시 시도'로 다시 합니다)` : "";
-    return `${what}: 청크 ${n.format(c.done)}/${n.format(c.total)}개 완료 (새로 작성 ${n.format(c.generated)}개, 이미 있던 것 ${n.format(Math.max(0, c.done - c.generated))}개)${failed}.`;
+    return runSummary(this.kind, this.counts, this.row.generated);
   }
 
   async finish(status: "done" | "failed" | "cancelled", message: string | null): Promise<JobRecord> {

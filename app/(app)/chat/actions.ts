@@ -26,7 +26,14 @@ const askSchema = z.object({
 const messageIdSchema = z.string().min(1).max(64);
 
 export type AskResult =
-  | { ok: true; chatId: string; messageId: string; state: StreamableValue<StatePatch> }
+  | {
+      ok: true;
+      chatId: string;
+      messageId: string;
+      state: StreamableValue<StatePatch>;
+      /** The database was busy: the question waits in the server's queue, not yet in the chat. */
+      held: boolean;
+    }
   | { ok: false; message: string };
 
 export type ResumeResult =
@@ -52,7 +59,7 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
       (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
     );
     if (!state) throw new Error("answer run vanished before it was watched");
-    return { ok: true, chatId: prepared.chatId, messageId: id, state };
+    return { ok: true, chatId: prepared.chatId, messageId: id, state, held: Boolean(prepared.held) };
   } catch (error) {
     return { ok: false, message: failure(error).message };
   }
