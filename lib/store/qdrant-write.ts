@@ -23,7 +23,8 @@ export function toPoint(item: IndexedChunk, averageLength: number): Point {
       ...(item.vector?.length ? { dense: item.vector } : {}),
       bm25: documentSparseVector(item.tokens, averageLength),
     },
-    payload: toPayload(item.chunk, item.tokens.length),
+    // The average the weights carry: qdrant-normalise.ts reads it to bring them to the corpus's current one.
+    payload: { ...toPayload(item.chunk, item.tokens.length), bm25_avg: averageLength },
   };
 }
 
