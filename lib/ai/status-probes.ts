@@ -100,7 +100,8 @@ export async function probeQdrant(
     if (!shape) notes.push("컬렉션 없음 (첫 색인 때 생성됩니다)");
     else {
       if (shape.denseSize === undefined) notes.push("dense 벡터 없음 (임베딩과 함께 색인하면 추가됩니다)");
-      if (shape.shards > 1) notes.push(`샤드 ${shape.shards}개: BM25 점수가 내장 저장소와 조금 다릅니다 (docs/qdrant.md)`);
+      if (shape.shards > 1)
+        notes.push(`샤드 ${shape.shards}개: BM25 점수가 내장 저장소와 조금 다릅니다 (docs/qdrant.md)`);
       const placed = placementNote(await qdrant.placement(false, shape));
       if (placed) notes.push(placed);
     }

@@ -43,7 +43,7 @@ function retryAfterMs(error: unknown): number | undefined {
   return typeof seconds === "number" && Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : undefined;
 }
 
-function describe(error: unknown): string {
+function failureOf(error: unknown): string {
   const status = (error as { status?: unknown })?.status;
   if (typeof status === "number") return `HTTP ${status}`;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -101,7 +101,7 @@ export class QdrantNodes {
         if (attempt + 1 < attempts) {
           const next = this.nodes[(index + 1) % count] as QdrantNode;
           const then = next === node ? "trying again" : `trying ${safeUrl(next.url)}`;
-          console.warn(`[qdrant] ${op} @ ${safeUrl(node.url)}: ${describe(error)}; ${then}`);
+          console.warn(`[qdrant] ${op} @ ${safeUrl(node.url)}: ${failureOf(error)}; ${then}`);
         }
       }
     }

@@ -1,6 +1,6 @@
 import { BM25_B, BM25_K1, bm25Tf } from "./bm25";
-import type { Payload, QdrantFilter } from "./qdrant-payload";
 import type { QdrantNodes } from "./qdrant-nodes";
+import type { Payload, QdrantFilter } from "./qdrant-payload";
 import { averageLength, corpusLengths } from "./qdrant-sparse";
 
 /**

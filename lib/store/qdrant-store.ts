@@ -342,11 +342,9 @@ export class QdrantStore implements VectorStore {
 
   async count(filter?: StoreFilter): Promise<number> {
     if (!(await this.shape())) return 0;
-    const result = await this.read(
-      "count",
-      (c) => c.count(this.name, { filter: qdrantFilter(filter), exact: true }),
-      { count: 0 },
-    );
+    const result = await this.read("count", (c) => c.count(this.name, { filter: qdrantFilter(filter), exact: true }), {
+      count: 0,
+    });
     return result.count;
   }
 

@@ -57,7 +57,13 @@ export function collectionCluster(cluster: ClusterOptions | undefined, placement
       else remote.push({ shard_id: shard, peer_id: r.peer, state: r.state });
     }
   });
-  return { peer_id: self, shard_count: placement.length, local_shards: local, remote_shards: remote, shard_transfers: [] };
+  return {
+    peer_id: self,
+    shard_count: placement.length,
+    local_shards: local,
+    remote_shards: remote,
+    shard_transfers: [],
+  };
 }
 
 /** `replicate_shard` read from the raw body (ids exactly as sent), applied at once (the copy is Active). */

@@ -363,7 +363,8 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
       for (const [vector, value] of Object.entries(p.vector as Json)) {
         if (Array.isArray(value)) point.dense[vector] = normalise(value as number[]);
         else {
-          if (!c.config.sparse[vector]) throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
+          if (!c.config.sparse[vector])
+            throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
           const v = value as SparseVector;
           point.sparse[vector] = { indices: v.indices, values: v.values.map(Math.fround) };
         }
