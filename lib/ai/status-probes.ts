@@ -67,6 +67,7 @@ export async function probeQdrant(
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<string | undefined> {
   const url = store.qdrantUrl ?? "";
+  const nodeCount = url.split(",").filter((u) => u.trim()).length;
   const qdrant = new QdrantStore({
     url,
     apiKey: store.qdrantApiKey,
@@ -74,7 +75,7 @@ export async function probeQdrant(
     denseSize,
     timeoutMs,
     // Every node once, no pause: the panel answers within its deadline.
-    retries: url.split(",").filter((u) => u.trim()).length - 1,
+    retries: Math.max(0, nodeCount - 1),
   });
   // A few requests (version, collection, nodes, placement): one deadline for all, as for the other probes.
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -87,9 +88,9 @@ export async function probeQdrant(
   const work = async () => {
     const { version, shape } = await qdrant.inspect();
     const notes = [`Qdrant ${version}`];
-    const nodes = await qdrant.nodeHealth();
-    const down = nodes.filter((n) => !n.ok);
-    if (nodes.length > 1) {
+    if (nodeCount > 1) {
+      const nodes = await qdrant.nodeHealth();
+      const down = nodes.filter((n) => !n.ok);
       notes.push(
         down.length === 0
           ? `노드 ${nodes.length}개 모두 응답`

@@ -108,6 +108,19 @@ export class QdrantNodes {
     throw storeError(last, { url: lastNode.url, op, attempts });
   }
 
+  /** Which nodes answer now (GET /, one attempt each, within the deadline). */
+  health(): Promise<{ url: string; ok: boolean }[]> {
+    return Promise.all(
+      this.nodes.map(async (node) => ({
+        url: node.url,
+        ok: await node.client.versionInfo().then(
+          () => true,
+          () => false,
+        ),
+      })),
+    );
+  }
+
   /**
    * One plain HTTP request to one node, for the cluster API: peer ids are unsigned 64-bit integers
    * that JSON.parse would round (Node 20 has no JSON.rawJSON, which the client would use), so they

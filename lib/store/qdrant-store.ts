@@ -1,7 +1,7 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
-import { checkVersion, isTooLarge, type QdrantConnection } from "./qdrant-client";
+import { checkVersion, type QdrantConnection } from "./qdrant-client";
 import {
   addDenseVector,
   addMissingIndexes,
@@ -15,8 +15,8 @@ import { QdrantNodes } from "./qdrant-nodes";
 import { normaliseCorpus } from "./qdrant-normalise";
 import { documentsFilter, fromPayload, idfCorpus, type Payload, pointId, qdrantFilter } from "./qdrant-payload";
 import { checkPlacement, type PlacementReport, placementNote } from "./qdrant-placement";
-import { averageLength, corpusLengths, querySparseVector } from "./qdrant-sparse";
-import { batches, byCorpus, type Point, toPoint, UPSERT_LIMITS, untouchedFilter } from "./qdrant-write";
+import { querySparseVector } from "./qdrant-sparse";
+import { UPSERT_LIMITS, writePoints } from "./qdrant-write";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
@@ -72,9 +72,14 @@ export class QdrantStore implements VectorStore {
     try {
       return await this.nodes.run(op, work);
     } catch (error) {
-      if (isNotFound(error) || (error instanceof AppError && error.code === "store:bad_config")) this.state = undefined;
+      this.forgetOn(error);
       throw error;
     }
+  }
+
+  /** The collection dropped (404) or refused as configured: inspect it again on next use. */
+  private forgetOn(error: unknown): void {
+    if (isNotFound(error) || (error instanceof AppError && error.code === "store:bad_config")) this.state = undefined;
   }
 
   /** A read of a collection that may have been dropped meanwhile: a 404 reads as `empty`. */
@@ -184,33 +189,11 @@ export class QdrantStore implements VectorStore {
       throw new AppError("store:bad_config", { detail: "embeddings of different sizes in one write" });
     }
     await this.writable(vectorSize);
-    // BM25 length normalisation uses each corpus's average length as it will be after this write.
-    const averages = new Map<string, number>();
-    for (const [corpusId, group] of byCorpus(items)) {
-      const filter = untouchedFilter(corpusId, group, replacedCaseNos);
-      const existing = await this.call("corpus lengths", (c) => corpusLengths(c, this.name, filter));
-      averages.set(
-        corpusId,
-        averageLength(
-          existing,
-          group.map((i) => i.tokens.length),
-        ),
-      );
-    }
-    const points = items.map((item) => toPoint(item, averages.get(item.chunk.corpusId) ?? 1));
-    for (const batch of batches(points, this.config.upsertLimits ?? UPSERT_LIMITS)) await this.upsertBatch(batch);
-  }
-
-  /** One upsert; one Qdrant refuses for its size (a lower max_request_size_mb) goes again in halves. */
-  private async upsertBatch(batch: Point[]): Promise<void> {
-    try {
-      await this.call("upsert", (c) => c.upsert(this.name, { wait: true, points: batch }));
-    } catch (error) {
-      if (batch.length < 2 || !(error instanceof AppError && isTooLarge(error.cause))) throw error;
-      const half = Math.ceil(batch.length / 2);
-      await this.upsertBatch(batch.slice(0, half));
-      await this.upsertBatch(batch.slice(half));
-    }
+    const limits = this.config.upsertLimits ?? UPSERT_LIMITS;
+    await writePoints(this.nodes, this.name, items, replacedCaseNos, limits).catch((error) => {
+      this.forgetOn(error);
+      throw error;
+    });
   }
 
   /**
@@ -240,16 +223,8 @@ export class QdrantStore implements VectorStore {
   }
 
   /** Which of QDRANT_URL's nodes answer now (GET /, one attempt each, within the deadline). */
-  async nodeHealth(): Promise<{ url: string; ok: boolean }[]> {
-    return Promise.all(
-      this.nodes.nodes.map(async (node) => ({
-        url: node.url,
-        ok: await node.client.versionInfo().then(
-          () => true,
-          () => false,
-        ),
-      })),
-    );
+  nodeHealth(): Promise<{ url: string; ok: boolean }[]> {
+    return this.nodes.health();
   }
 
   /** Ids of the points matching `filter`, page by page. */

@@ -18,7 +18,11 @@ import {
   QdrantError,
   type SparseVector,
   type StoredPoint,
+  selectPayload,
+  selectVectors,
+  setPayload,
   sparseScores,
+  updateVectors,
 } from "./qdrant-engine";
 import { loadQdrantOpenApi, type Operation } from "./qdrant-openapi";
 import { closeServer, listen } from "./shared";
@@ -92,21 +96,6 @@ export interface QdrantStandIn {
 }
 
 const VECTOR_NAMES_FROM = [1, 18, 0];
-
-/** `with_payload`: true, false, or the keys to include. */
-function selectPayload(payload: Json, selector: unknown): Json {
-  if (!Array.isArray(selector)) return payload;
-  return Object.fromEntries(Object.entries(payload).filter(([k]) => (selector as string[]).includes(k)));
-}
-
-function selectVectors(point: StoredPoint, names: string[]): Json {
-  const out: Json = {};
-  for (const name of names) {
-    if (point.dense[name]) out[name] = point.dense[name];
-    else if (point.sparse[name]) out[name] = point.sparse[name];
-  }
-  return out;
-}
 
 function versionAtLeast(version: string, min: number[]): boolean {
   const parts = version.split(/[.-]/).map(Number);
@@ -216,8 +205,8 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
         const c = collectionOf(name);
         const results: Json[] = [];
         for (const op of body.operations as Json[]) {
-          if ("update_vectors" in op) updateVectors(c, op.update_vectors as Json);
-          else if ("set_payload" in op) setPayload(c, op.set_payload as Json);
+          if ("update_vectors" in op) updateVectors(c.config, c.points, op.update_vectors as Json);
+          else if ("set_payload" in op) setPayload(c.points, op.set_payload as Json);
           else throw new QdrantError(404, `stand-in: batch operation ${Object.keys(op)[0]} is not implemented`);
           results.push({ operation_id: results.length + 1, status: "completed" });
         }
@@ -354,29 +343,6 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
       }
     }
     throw new QdrantError(404, `stand-in: ${operation.name} is not implemented`);
-  }
-
-  function updateVectors(c: StandInCollection, update: Json): void {
-    for (const p of update.points as Json[]) {
-      const point = c.points.get(String(p.id));
-      if (!point) throw new QdrantError(404, `Not found: No point with id ${String(p.id)} found`);
-      for (const [vector, value] of Object.entries(p.vector as Json)) {
-        if (Array.isArray(value)) point.dense[vector] = normalise(value as number[]);
-        else {
-          if (!c.config.sparse[vector])
-            throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
-          const v = value as SparseVector;
-          point.sparse[vector] = { indices: v.indices, values: v.values.map(Math.fround) };
-        }
-      }
-    }
-  }
-
-  function setPayload(c: StandInCollection, update: Json): void {
-    for (const id of update.points as unknown[]) {
-      const point = c.points.get(String(id));
-      if (point) Object.assign(point.payload, update.payload as Json);
-    }
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, node: number): Promise<void> {
