@@ -204,6 +204,8 @@ export class QdrantStore implements VectorStore {
   async finishWrites(corpusId: string): Promise<string | undefined> {
     const shape = await this.shape();
     if (!shape) return undefined;
+    // An older collection may lack the bm25_avg index the rewrite filters on (a job that wrote nothing).
+    await this.call("create payload index", (c) => addMissingIndexes(c, this.name, shape));
     const { rewritten, unknown, average } = await normaliseCorpus(this.nodes, this.name, corpusId);
     const notes = [`BM25 평균 길이 ${average.toFixed(1)}: 가중치 ${rewritten}개 갱신`];
     if (unknown > 0) notes.push(`평균 길이를 모르는 옛 점 ${unknown}개 (다시 색인하면 맞춰집니다)`);
