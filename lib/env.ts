@@ -13,6 +13,20 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
+/** One http(s) URL or several separated by commas (the nodes of a Qdrant cluster), each as optionalUrl. */
+const optionalUrlList = z
+  .string()
+  .trim()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((u) => u.trim().replace(/\/+$/, ""))
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ })))
+  .transform((urls) => (urls.length ? urls.join(",") : undefined))
+  .optional();
+
 const optionalString = z
   .string()
   .trim()
@@ -89,8 +103,16 @@ const schema = z
     RERANK_TIMEOUT_MS: positiveInt(30_000),
 
     VECTOR_STORE: z.enum(["embedded", "qdrant"]).default("embedded"),
-    QDRANT_URL: optionalUrl,
+    /** One URL (a node, or a load balancer in front of the nodes) or the nodes' URLs separated by commas. */
+    QDRANT_URL: optionalUrlList,
     QDRANT_API_KEY: optionalString,
+    /** Per request and attempt, in ms; an attempt that takes longer goes to the next node or is retried. */
+    QDRANT_TIMEOUT_MS: positiveInt(30_000),
+    /** Attempts after the first for a request that met an outage (no answer, timeout, 408, 429, 5xx). */
+    QDRANT_RETRIES: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce.number().int().min(0).max(10).default(3),
+    ),
     QDRANT_COLLECTION: z.string().trim().min(1).default("precedent_chunks"),
     /** A Qdrant cluster: shards and copies of the collection when the app creates it (unset: 1 and 1). */
     QDRANT_SHARDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { placementNote } from "../store/qdrant-placement";
 import { QdrantStore } from "../store/qdrant-store";
 import type { RerankConfig, StoreConfig } from "./config";
 import { classifyFetchFailure, httpError } from "./http";
@@ -57,21 +58,26 @@ export async function probeRerank(config: RerankConfig, timeoutMs = PROBE_TIMEOU
 /**
  * Qdrant through the store's own client and checks (lib/store/qdrant-store.ts `inspect`): the same
  * URL handling, key, version gate (≥ 1.19) and collection checks, so the panel never says
- * "reachable" for a server the store would refuse. Creates nothing.
+ * "reachable" for a server the store would refuse. With several nodes: each node once (the store
+ * fails over), which of them answer, and whether the shard copies are spread. Creates nothing.
  */
 export async function probeQdrant(
   store: StoreConfig,
   denseSize?: number,
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<string | undefined> {
+  const url = store.qdrantUrl ?? "";
+  const nodeCount = url.split(",").filter((u) => u.trim()).length;
   const qdrant = new QdrantStore({
-    url: store.qdrantUrl ?? "",
+    url,
     apiKey: store.qdrantApiKey,
     collection: store.qdrantCollection,
     denseSize,
     timeoutMs,
+    // Every node once, no pause: the panel answers within its deadline.
+    retries: Math.max(0, nodeCount - 1),
   });
-  // Two requests (version, collection): one deadline for both, as for the other probes.
+  // A few requests (version, collection, nodes, placement): one deadline for all, as for the other probes.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -79,10 +85,36 @@ export async function probeQdrant(
       timeoutMs,
     );
   });
-  const { version, shape } = await Promise.race([qdrant.inspect(), deadline]).finally(() => clearTimeout(timer));
-  const notes = [`Qdrant ${version}`];
-  // Not errors: the collection is created, and the dense vector added, by the first indexing job.
-  if (!shape) notes.push("컬렉션 없음 (첫 색인 때 생성됩니다)");
-  else if (shape.denseSize === undefined) notes.push("dense 벡터 없음 (임베딩과 함께 색인하면 추가됩니다)");
-  return notes.join(" · ");
+  const work = async () => {
+    const { version, shape } = await qdrant.inspect();
+    const notes = [`Qdrant ${version}`];
+    if (nodeCount > 1) {
+      const nodes = await qdrant.nodeHealth();
+      const down = nodes.filter((n) => !n.ok);
+      notes.push(
+        down.length === 0
+          ? `노드 ${nodes.length}개 모두 응답`
+          : `노드 ${nodes.length}개 중 ${nodes.length - down.length}개 응답 (응답 없음: ${down.map((n) => hostOf(n.url)).join(", ")})`,
+      );
+    }
+    // Not errors: the collection is created, and the dense vector added, by the first indexing job.
+    if (!shape) notes.push("컬렉션 없음 (첫 색인 때 생성됩니다)");
+    else {
+      if (shape.denseSize === undefined) notes.push("dense 벡터 없음 (임베딩과 함께 색인하면 추가됩니다)");
+      if (shape.shards > 1)
+        notes.push(`샤드 ${shape.shards}개: BM25 점수가 내장 저장소와 조금 다릅니다 (docs/qdrant.md)`);
+      const placed = placementNote(await qdrant.placement(false, shape));
+      if (placed) notes.push(placed);
+    }
+    return notes.join(" · ");
+  };
+  return await Promise.race([work(), deadline]).finally(() => clearTimeout(timer));
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

@@ -48,14 +48,22 @@ function host(url: string): string {
   }
 }
 
-/** Host and path: the path is part of where Qdrant is (behind a proxy: https://proxy/qdrant). */
-function hostAndPath(url: string): string {
-  try {
-    const { host, pathname } = new URL(url);
-    return `${host}${pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return url;
-  }
+/**
+ * Host and path: the path is part of where Qdrant is (behind a proxy: https://proxy/qdrant); each
+ * URL's when QDRANT_URL lists the nodes of a cluster (comma-separated).
+ */
+function hostAndPath(urls: string): string {
+  return urls
+    .split(",")
+    .map((url) => {
+      try {
+        const { host, pathname } = new URL(url.trim());
+        return `${host}${pathname.replace(/\/+$/, "")}`;
+      } catch {
+        return url;
+      }
+    })
+    .join(", ");
 }
 
 /** A failed probe in a few Korean words; the HTTP status where there was one. */

@@ -32,6 +32,9 @@ export async function runEnrichmentJob(jobId: string, ctx: EnrichJobContext): Pr
   const run = new EnrichRun(jobId, owner, job, row, ctx, runtime);
   try {
     await run.execute();
+    // Qdrant: the side index's BM25 weights at the corpus's exact average length (lib/store/types.ts).
+    const finished = await ctx.side.finishWrites?.(row.corpusId);
+    if (finished) console.log(`[enrich] job ${jobId}: ${finished}`);
     return await run.finish("done", run.summary());
   } catch (caught) {
     const reason = caught instanceof JobStopped ? caught.reason : runtime.stopReason();

@@ -22,6 +22,8 @@ export function sideStoreSettings(kind: SideIndex, s = env()): StoreSettings {
     subdir: `store-${kind}`,
     qdrantUrl: s.QDRANT_URL,
     qdrantApiKey: s.QDRANT_API_KEY,
+    qdrantTimeoutMs: s.QDRANT_TIMEOUT_MS,
+    qdrantRetries: s.QDRANT_RETRIES,
     qdrantCollection: `${s.QDRANT_COLLECTION}_${kind}`,
     qdrantShards: s.QDRANT_SHARDS,
     qdrantReplicationFactor: s.QDRANT_REPLICATION_FACTOR,

@@ -186,6 +186,9 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
     }
     await flush();
     ctx.onProgress?.(counts, "");
+    // Qdrant: batches carry the corpus's average length as it was then; the job ends at the exact one.
+    const finished = await ctx.store.finishWrites?.(corpusId);
+    if (finished) console.log(`[ingest] job ${jobId}: ${finished}`);
     return await finish("done", null);
   } catch (caught) {
     // A request aborted because the job must stop is that stop, whatever error the client made of it.

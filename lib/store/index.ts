@@ -8,8 +8,11 @@ import type { VectorStore } from "./types";
 export interface StoreSettings {
   kind: "embedded" | "qdrant";
   dataDir: string;
+  /** One URL or several separated by commas (qdrant-nodes.ts). */
   qdrantUrl?: string;
   qdrantApiKey?: string;
+  qdrantTimeoutMs?: number;
+  qdrantRetries?: number;
   qdrantCollection: string;
   denseSize?: number;
   qdrantShards?: number;
@@ -27,6 +30,8 @@ export function createStore(settings: StoreSettings): VectorStore {
     return new QdrantStore({
       url: settings.qdrantUrl ?? "",
       apiKey: settings.qdrantApiKey,
+      timeoutMs: settings.qdrantTimeoutMs,
+      retries: settings.qdrantRetries,
       collection: settings.qdrantCollection,
       denseSize: settings.denseSize,
       layout: { shards: settings.qdrantShards, replicationFactor: settings.qdrantReplicationFactor },
@@ -56,6 +61,8 @@ export async function getStore(): Promise<VectorStore> {
       dataDir: s.DATA_DIR,
       qdrantUrl: s.QDRANT_URL,
       qdrantApiKey: s.QDRANT_API_KEY,
+      qdrantTimeoutMs: s.QDRANT_TIMEOUT_MS,
+      qdrantRetries: s.QDRANT_RETRIES,
       qdrantCollection: s.QDRANT_COLLECTION,
       denseSize: s.EMBEDDINGS_DIMENSIONS,
       qdrantShards: s.QDRANT_SHARDS,

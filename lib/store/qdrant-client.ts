@@ -11,10 +11,30 @@ import { AppError } from "../errors";
 export const MIN_QDRANT_VERSION = [1, 19, 0] as const;
 
 export interface QdrantConnection {
+  /** One node's URL, or several separated by commas (the nodes of a cluster: qdrant-nodes.ts fails over). */
   url: string;
   apiKey?: string;
-  /** Per request; the client's default is 300 s. */
+  /** Per request and attempt (QDRANT_TIMEOUT_MS); the client's own default is 300 s. */
   timeoutMs?: number;
+  /** Attempts after the first for a request that met an outage (QDRANT_RETRIES). */
+  retries?: number;
+  /** First pause before going back to a node already tried in this request; doubles each round. */
+  retryDelayMs?: number;
+}
+
+/** "http://a:6333, http://b:6333" → each URL as written (validated by clientOptions). */
+export function nodeUrls(url: string): string[] {
+  const urls = url
+    .split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
+  if (urls.length === 0) {
+    throw new AppError("store:bad_config", {
+      detail: "QDRANT_URL is empty",
+      userMessage: "QDRANT_URL이 비어 있습니다.",
+    });
+  }
+  return urls;
 }
 
 /**
@@ -22,7 +42,7 @@ export interface QdrantConnection {
  * (`https://proxy/qdrant` became `https://proxy:6333`), so host, port, scheme and path prefix are
  * taken from the URL here and passed explicitly: the URL means what a browser would make of it.
  */
-export function clientOptions(connection: QdrantConnection) {
+export function clientOptions(connection: { url: string; apiKey?: string; timeoutMs?: number }) {
   let url: URL;
   try {
     url = new URL(connection.url);
@@ -53,7 +73,7 @@ export function clientOptions(connection: QdrantConnection) {
   };
 }
 
-export function createQdrantClient(connection: QdrantConnection): QdrantClient {
+export function createQdrantClient(connection: { url: string; apiKey?: string; timeoutMs?: number }): QdrantClient {
   return new QdrantClient(clientOptions(connection));
 }
 
@@ -117,14 +137,45 @@ export function safeMessage(message: string): string {
 const CONFIG_MESSAGES = /Not existing vector name|Vector dimension error|`idf`/;
 
 /**
+ * Qdrant answers a body over `service.max_request_size_mb` with 400, not 413: its JSON extractor's
+ * error handler (src/actix/mod.rs `validation_error_handler`) turns actix's JsonPayloadError into
+ * `{"status":{"error":"Payload error: JSON payload (N bytes) is larger than allowed (limit: M bytes)."}}`
+ * ("… has exceeded limit (M bytes)." without a Content-Length), and 422 for validation errors.
+ * A reverse proxy in front answers 413 itself.
+ */
+const TOO_LARGE_MESSAGES = /larger than allowed|exceeded limit|payload too large|too large/i;
+
+/** A request Qdrant (or a proxy in front of it) refused for its size: a smaller request would pass. */
+export function isTooLarge(error: unknown): boolean {
+  const status = (error as { status?: unknown })?.status;
+  if (status === 413) return true;
+  if (status !== 400 && status !== 422) return false;
+  const { qdrant } = upstreamMessage((error as { data?: unknown }).data);
+  return qdrant !== undefined && TOO_LARGE_MESSAGES.test(qdrant);
+}
+
+/**
+ * A failure another attempt may not meet (an outage): no answer (refused, reset, DNS, the
+ * client's timeout), 408, 429, 5xx. Not a configuration error, not Qdrant refusing the request.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof AppError) return false;
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === "number") return status >= 500 || status === 429 || status === 408;
+  const name = (error as { name?: string })?.name;
+  return name !== "QdrantClientConfigError" && name !== "QdrantClientUnexpectedResponseError";
+}
+
+/**
  * Failures by kind: network, timeouts, 429 and 5xx → store:unavailable (an outage: try later);
  * 401/403, 404 and 400s about the collection's vectors → store:bad_config (an admin must fix the
  * settings or the collection); other 4xx → store:bad_request (Qdrant refused the request). The
  * 4xx kinds carry Qdrant's message: in full in the log line, made safe in the user message.
  */
-export function storeError(error: unknown, context: { url: string; op: string }): AppError {
+export function storeError(error: unknown, context: { url: string; op: string; attempts?: number }): AppError {
   if (error instanceof AppError) return error;
-  const where = `qdrant ${context.op} @ ${withoutCredentials(context.url)}`;
+  const tries = context.attempts && context.attempts > 1 ? ` (last of ${context.attempts} attempts)` : "";
+  const where = `qdrant ${context.op} @ ${withoutCredentials(context.url)}${tries}`;
   const status = (error as { status?: unknown })?.status;
   if (typeof status !== "number") {
     const name = (error as { name?: string })?.name;
@@ -159,7 +210,7 @@ export function storeError(error: unknown, context: { url: string; op: string })
       userMessage: `Qdrant 컬렉션이 앱 설정과 맞지 않습니다 (HTTP ${status})${said}. 관리자 문서(docs/qdrant.md)를 확인하세요.`,
     });
   }
-  if (status === 413) {
+  if (isTooLarge(error)) {
     return new AppError("store:bad_request", {
       cause: error,
       detail,

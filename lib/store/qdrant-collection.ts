@@ -16,6 +16,9 @@ export interface CollectionShape {
   denseSize?: number;
   /** Payload fields that have an index. */
   indexed: Set<string>;
+  /** The collection's layout over a cluster (Qdrant's defaults: 1 and 1). */
+  shards: number;
+  replicationFactor: number;
 }
 
 type IndexSchema = Schemas["PayloadFieldSchema"];
@@ -28,6 +31,8 @@ const PAYLOAD_INDEXES: [string, IndexSchema][] = [
   ["decision_date_num", "integer"],
   // Read back by an exact facet for the corpus's average chunk length (qdrant-sparse.ts).
   ["token_count", { type: "integer", lookup: true, range: false }],
+  // The average length a point's BM25 weights carry: points not at the corpus's current one are found by it.
+  ["bm25_avg", "float"],
 ];
 
 function refuse(collection: string, problem: string, fix: string): AppError {
@@ -63,7 +68,12 @@ export function shapeOf(collection: string, info: Schemas["CollectionInfo"]): Co
       `PATCH /collections/${collection} 에 {"sparse_vectors":{"bm25":{"modifier":"idf"}}} 를 보내 켜세요 (docs/qdrant.md).`,
     );
   }
-  return { denseSize: dense?.size, indexed: new Set(Object.keys(info.payload_schema ?? {})) };
+  return {
+    denseSize: dense?.size,
+    indexed: new Set(Object.keys(info.payload_schema ?? {})),
+    shards: params.shard_number ?? 1,
+    replicationFactor: params.replication_factor ?? 1,
+  };
 }
 
 /** A dense size that differs from the collection's is a settings error, never something to write. */

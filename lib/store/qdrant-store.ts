@@ -1,7 +1,7 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
-import { checkVersion, createQdrantClient, type QdrantConnection, storeError } from "./qdrant-client";
+import { checkVersion, type QdrantConnection } from "./qdrant-client";
 import {
   addDenseVector,
   addMissingIndexes,
@@ -11,9 +11,12 @@ import {
   createCollection,
   shapeOf,
 } from "./qdrant-collection";
+import { QdrantNodes } from "./qdrant-nodes";
+import { normaliseCorpus } from "./qdrant-normalise";
 import { documentsFilter, fromPayload, idfCorpus, type Payload, pointId, qdrantFilter } from "./qdrant-payload";
-import { averageLength, corpusLengths, querySparseVector } from "./qdrant-sparse";
-import { batches, byCorpus, toPoint, UPSERT_LIMITS, untouchedFilter } from "./qdrant-write";
+import { checkPlacement, type PlacementReport, placementNote } from "./qdrant-placement";
+import { querySparseVector } from "./qdrant-sparse";
+import { UPSERT_LIMITS, writePoints } from "./qdrant-write";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
@@ -26,6 +29,10 @@ import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./ty
  *    reused for STATE_TTL_MS and forgotten on any 404 (collection dropped) or configuration error.
  *  - Server-side RRF defaults to k = 2, not the method's 60: we never fuse in Qdrant; fusion runs
  *    in lib/rag with k = 60.
+ *  - Every request goes through QdrantNodes: a deadline per attempt, failover between the nodes of
+ *    QDRANT_URL, retries with back-off (qdrant-nodes.ts).
+ *  - An import ends with finishWrites: BM25 weights at the corpus's exact average length
+ *    (qdrant-normalise.ts) and shard copies spread over the cluster (qdrant-placement.ts).
  */
 
 const STATE_TTL_MS = 30_000;
@@ -42,50 +49,55 @@ export interface QdrantConfig extends QdrantConnection {
   upsertLimits?: { points: number; bytes: number };
 }
 
-const isNotFound = (error: unknown) => (error as { status?: unknown })?.status === 404;
+/** A 404 from Qdrant (the collection is gone), as the client threw it or inside the typed error. */
+const isNotFound = (error: unknown) => {
+  const status = (e: unknown) => (e as { status?: unknown })?.status;
+  return status(error) === 404 || (error instanceof AppError && status(error.cause) === 404);
+};
 
 export class QdrantStore implements VectorStore {
   readonly kind = "qdrant" as const;
-  private readonly client: QdrantClient;
+  private readonly nodes: QdrantNodes;
   private readonly name: string;
   private state: { shape: CollectionShape; at: number } | undefined;
   private inspecting: Promise<{ shape?: CollectionShape; version: string }> | undefined;
 
   constructor(private readonly config: QdrantConfig) {
-    this.client = createQdrantClient(config);
+    this.nodes = new QdrantNodes(config);
     this.name = config.collection;
   }
 
-  /** Runs one request; failures become typed errors, and a configuration error forgets the shape. */
-  private async call<T>(op: string, work: () => Promise<T>): Promise<T> {
+  /** Runs one request (on any node, retried); failures are typed errors, and a configuration error forgets the shape. */
+  private async call<T>(op: string, work: (client: QdrantClient) => Promise<T>): Promise<T> {
     try {
-      return await work();
+      return await this.nodes.run(op, work);
     } catch (error) {
-      const mapped = storeError(error, { url: this.config.url, op });
-      if (isNotFound(error) || mapped.code === "store:bad_config") this.state = undefined;
-      throw mapped;
+      this.forgetOn(error);
+      throw error;
     }
   }
 
+  /** The collection dropped (404) or refused as configured: inspect it again on next use. */
+  private forgetOn(error: unknown): void {
+    if (isNotFound(error) || (error instanceof AppError && error.code === "store:bad_config")) this.state = undefined;
+  }
+
   /** A read of a collection that may have been dropped meanwhile: a 404 reads as `empty`. */
-  private async read<T>(op: string, work: () => Promise<T>, empty: T): Promise<T> {
+  private async read<T>(op: string, work: (client: QdrantClient) => Promise<T>, empty: T): Promise<T> {
     try {
-      return await work();
+      return await this.call(op, work);
     } catch (error) {
-      if (isNotFound(error)) {
-        this.state = undefined;
-        return empty;
-      }
-      return this.call(op, () => Promise.reject(error));
+      if (isNotFound(error)) return empty;
+      throw error;
     }
   }
 
   /** Version gate, then the collection's shape (undefined: it does not exist). Creates nothing. */
   inspect(): Promise<{ shape?: CollectionShape; version: string }> {
     this.inspecting ??= (async () => {
-      const { version } = await this.call("version", () => this.client.versionInfo());
+      const { version } = await this.call("version", (c) => c.versionInfo());
       checkVersion(version);
-      const info = await this.read("get collection", () => this.client.getCollection(this.name), undefined);
+      const info = await this.read("get collection", (c) => c.getCollection(this.name), undefined);
       const shape = info ? shapeOf(this.name, info) : undefined;
       if (shape && this.config.denseSize)
         checkDenseSize(this.name, shape, this.config.denseSize, "EMBEDDINGS_DIMENSIONS");
@@ -114,9 +126,9 @@ export class QdrantStore implements VectorStore {
     let shape = await this.shape();
     if (!shape) {
       const size = wanted ?? vectorSize;
-      await this.call("create collection", async () => {
+      await this.call("create collection", async (c) => {
         try {
-          await createCollection(this.client, this.name, size, this.config.layout);
+          await createCollection(c, this.name, size, this.config.layout);
         } catch (error) {
           // 409: another process created it first; the inspection below reads what it made.
           if ((error as { status?: unknown })?.status !== 409) throw error;
@@ -125,20 +137,22 @@ export class QdrantStore implements VectorStore {
       // Twice at most: an inspection already under way may have started before the creation.
       shape = (await this.inspect()).shape ?? (await this.inspect()).shape;
       if (!shape) throw new AppError("store:unavailable", { detail: `qdrant collection ${this.name} vanished` });
+      // Copies may all be on the nodes that had joined when it was created: check now, repair what can be.
+      await this.placement(true, shape).catch((error) => console.warn("[qdrant] placement check failed", error));
     }
     if (vectorSize) {
       checkDenseSize(this.name, shape, vectorSize, "임베딩 벡터");
       if (shape.denseSize === undefined) shape = await this.addDense(vectorSize);
     }
     const ready = shape;
-    await this.call("create payload index", () => addMissingIndexes(this.client, this.name, ready));
+    await this.call("create payload index", (c) => addMissingIndexes(c, this.name, ready));
     return shape;
   }
 
   /** Adds the dense vector; when that fails, another writer may have added it first: look again. */
   private async addDense(size: number): Promise<CollectionShape> {
     try {
-      await this.call("add dense vector", () => addDenseVector(this.client, this.name, size));
+      await this.call("add dense vector", (c) => addDenseVector(c, this.name, size));
     } catch (error) {
       const again = (await this.inspect()).shape;
       if (again?.denseSize !== size) throw error;
@@ -164,7 +178,7 @@ export class QdrantStore implements VectorStore {
     const stale = before.filter((id) => !written.has(id));
     for (let i = 0; i < stale.length; i += DELETE_IDS) {
       const points = stale.slice(i, i + DELETE_IDS);
-      await this.call("delete stale points", () => this.client.delete(this.name, { wait: true, points }));
+      await this.call("delete stale points", (c) => c.delete(this.name, { wait: true, points }));
     }
   }
 
@@ -175,23 +189,44 @@ export class QdrantStore implements VectorStore {
       throw new AppError("store:bad_config", { detail: "embeddings of different sizes in one write" });
     }
     await this.writable(vectorSize);
-    // BM25 length normalisation uses each corpus's average length as it will be after this write.
-    const averages = new Map<string, number>();
-    for (const [corpusId, group] of byCorpus(items)) {
-      const filter = untouchedFilter(corpusId, group, replacedCaseNos);
-      const existing = await this.call("corpus lengths", () => corpusLengths(this.client, this.name, filter));
-      averages.set(
-        corpusId,
-        averageLength(
-          existing,
-          group.map((i) => i.tokens.length),
-        ),
-      );
-    }
-    const points = items.map((item) => toPoint(item, averages.get(item.chunk.corpusId) ?? 1));
-    for (const batch of batches(points, this.config.upsertLimits ?? UPSERT_LIMITS)) {
-      await this.call("upsert", () => this.client.upsert(this.name, { wait: true, points: batch }));
-    }
+    const limits = this.config.upsertLimits ?? UPSERT_LIMITS;
+    await writePoints(this.nodes, this.name, items, replacedCaseNos, limits).catch((error) => {
+      this.forgetOn(error);
+      throw error;
+    });
+  }
+
+  /**
+   * After a job wrote to `corpusId` (an import, a re-index): the corpus's BM25 weights brought to
+   * its exact average length, so rankings equal the embedded store's, and shard copies spread over
+   * the cluster's nodes (started where missing). Returns a line for the job's log.
+   */
+  async finishWrites(corpusId: string): Promise<string | undefined> {
+    const shape = await this.shape();
+    if (!shape) return undefined;
+    // An older collection may lack the bm25_avg index the rewrite filters on (a job that wrote nothing).
+    await this.call("create payload index", (c) => addMissingIndexes(c, this.name, shape));
+    const { rewritten, unknown, average } = await normaliseCorpus(this.nodes, this.name, corpusId);
+    const notes = [`BM25 평균 길이 ${average.toFixed(1)}: 가중치 ${rewritten}개 갱신`];
+    if (unknown > 0) notes.push(`평균 길이를 모르는 옛 점 ${unknown}개 (다시 색인하면 맞춰집니다)`);
+    const placed = placementNote(await this.placement(true, shape));
+    if (placed) notes.push(placed);
+    return notes.join(" · ");
+  }
+
+  /** Where the collection's shard copies are (and, with `repair`, the missing ones started). */
+  async placement(repair = false, known?: CollectionShape): Promise<PlacementReport> {
+    const shape = known ?? (await this.shape());
+    const factor = shape?.replicationFactor ?? 1;
+    const report = await checkPlacement(this.nodes, this.name, factor, { repair });
+    const note = placementNote(report);
+    if (note) console.warn(`[qdrant] ${this.name}: ${note}`);
+    return report;
+  }
+
+  /** Which of QDRANT_URL's nodes answer now (GET /, one attempt each, within the deadline). */
+  nodeHealth(): Promise<{ url: string; ok: boolean }[]> {
+    return this.nodes.health();
   }
 
   /** Ids of the points matching `filter`, page by page. */
@@ -202,8 +237,8 @@ export class QdrantStore implements VectorStore {
     do {
       const page = await this.read(
         "scroll ids",
-        () =>
-          this.client.scroll(this.name, {
+        (c) =>
+          c.scroll(this.name, {
             filter,
             limit: SCROLL_PAGE,
             offset,
@@ -233,8 +268,8 @@ export class QdrantStore implements VectorStore {
     }
     const result = await this.read(
       "query",
-      () =>
-        this.client.query(this.name, {
+      (c) =>
+        c.query(this.name, {
           query,
           using,
           filter: qdrantFilter(options.filter),
@@ -260,7 +295,7 @@ export class QdrantStore implements VectorStore {
     const filter = documentsFilter(corpusId, [caseNo]);
     const result = await this.read(
       "scroll",
-      () => this.client.scroll(this.name, { filter, limit: 10_000, with_payload: true, with_vector: false }),
+      (c) => c.scroll(this.name, { filter, limit: 10_000, with_payload: true, with_vector: false }),
       { points: [] },
     );
     const order = (s: string) => SECTIONS.indexOf(s as SectionName);
@@ -271,7 +306,7 @@ export class QdrantStore implements VectorStore {
 
   private async deleteBy(filter: Payload): Promise<void> {
     if (!(await this.shape())) return;
-    await this.read("delete", () => this.client.delete(this.name, { wait: true, filter }), undefined);
+    await this.read("delete", (c) => c.delete(this.name, { wait: true, filter }), undefined);
   }
 
   deleteDocument(corpusId: string, caseNo: string): Promise<void> {
@@ -284,11 +319,9 @@ export class QdrantStore implements VectorStore {
 
   async count(filter?: StoreFilter): Promise<number> {
     if (!(await this.shape())) return 0;
-    const result = await this.read(
-      "count",
-      () => this.client.count(this.name, { filter: qdrantFilter(filter), exact: true }),
-      { count: 0 },
-    );
+    const result = await this.read("count", (c) => c.count(this.name, { filter: qdrantFilter(filter), exact: true }), {
+      count: 0,
+    });
     return result.count;
   }
 

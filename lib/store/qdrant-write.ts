@@ -1,5 +1,8 @@
+import { AppError } from "../errors";
+import { isTooLarge } from "./qdrant-client";
+import type { QdrantNodes } from "./qdrant-nodes";
 import { documentsFilter, type Payload, pointId, type QdrantFilter, toPayload } from "./qdrant-payload";
-import { documentSparseVector } from "./qdrant-sparse";
+import { averageLength, corpusLengths, documentSparseVector } from "./qdrant-sparse";
 import type { IndexedChunk } from "./types";
 
 /** How chunks become upsert requests: points, and batches bounded by points and by bytes. */
@@ -23,7 +26,8 @@ export function toPoint(item: IndexedChunk, averageLength: number): Point {
       ...(item.vector?.length ? { dense: item.vector } : {}),
       bm25: documentSparseVector(item.tokens, averageLength),
     },
-    payload: toPayload(item.chunk, item.tokens.length),
+    // The average the weights carry: qdrant-normalise.ts reads it to bring them to the corpus's current one.
+    payload: { ...toPayload(item.chunk, item.tokens.length), bm25_avg: averageLength },
   };
 }
 
@@ -65,4 +69,44 @@ export function untouchedFilter(corpusId: string, items: IndexedChunk[], replace
     must: [{ key: "corpus_id", match: { value: corpusId } }],
     must_not: [{ has_id: items.map((i) => pointId(i.chunk.id)) }, ...(replaced ?? [])],
   };
+}
+
+/**
+ * Writes `items` as points: BM25 weights at each corpus's average length as it will be after this
+ * write (the points that stay, plus these; finishWrites makes it exact at the end of a job), in
+ * bounded batches.
+ */
+export async function writePoints(
+  nodes: QdrantNodes,
+  collection: string,
+  items: IndexedChunk[],
+  replacedCaseNos: string[],
+  limits: { points: number; bytes: number },
+): Promise<void> {
+  const averages = new Map<string, number>();
+  for (const [corpusId, group] of byCorpus(items)) {
+    const filter = untouchedFilter(corpusId, group, replacedCaseNos);
+    const existing = await nodes.run("corpus lengths", (c) => corpusLengths(c, collection, filter));
+    averages.set(
+      corpusId,
+      averageLength(
+        existing,
+        group.map((i) => i.tokens.length),
+      ),
+    );
+  }
+  const points = items.map((item) => toPoint(item, averages.get(item.chunk.corpusId) ?? 1));
+  for (const batch of batches(points, limits)) await upsertBatch(nodes, collection, batch);
+}
+
+/** One upsert; one Qdrant refuses for its size (a lower max_request_size_mb) goes again in halves. */
+async function upsertBatch(nodes: QdrantNodes, collection: string, batch: Point[]): Promise<void> {
+  try {
+    await nodes.run("upsert", (c) => c.upsert(collection, { wait: true, points: batch }));
+  } catch (error) {
+    if (batch.length < 2 || !(error instanceof AppError && isTooLarge(error.cause))) throw error;
+    const half = Math.ceil(batch.length / 2);
+    await upsertBatch(nodes, collection, batch.slice(0, half));
+    await upsertBatch(nodes, collection, batch.slice(half));
+  }
 }

@@ -40,5 +40,12 @@ export interface VectorStore {
   deleteDocument(corpusId: string, caseNo: string): Promise<void>;
   deleteCorpus(corpusId: string): Promise<void>;
   count(filter?: StoreFilter): Promise<number>;
+  /**
+   * Called when a job that wrote to `corpusId` ends (an import, a re-index): brings what the store
+   * bakes into stored points up to date with the corpus as it is now. Qdrant: BM25 weights at the
+   * corpus's exact average length, shard copies spread (docs/qdrant.md). The embedded store computes
+   * its statistics at query time and has nothing to do. Returns a line for the log, if any.
+   */
+  finishWrites?(corpusId: string): Promise<string | undefined>;
   close(): Promise<void>;
 }

@@ -146,3 +146,43 @@ export function sparseScores(
   }
   return scores;
 }
+
+/** `with_payload`: true, false, or the keys to include. */
+export function selectPayload(payload: Json, selector: unknown): Json {
+  if (!Array.isArray(selector)) return payload;
+  return Object.fromEntries(Object.entries(payload).filter(([k]) => (selector as string[]).includes(k)));
+}
+
+export function selectVectors(point: StoredPoint, names: string[]): Json {
+  const out: Json = {};
+  for (const name of names) {
+    if (point.dense[name]) out[name] = point.dense[name];
+    else if (point.sparse[name]) out[name] = point.sparse[name];
+  }
+  return out;
+}
+
+/** `update_vectors` (also inside a batch update): the named vectors of existing points replaced. */
+export function updateVectors(config: CollectionConfig, points: Map<string, StoredPoint>, update: Json): void {
+  for (const p of update.points as Json[]) {
+    const point = points.get(String(p.id));
+    if (!point) throw new QdrantError(404, `Not found: No point with id ${String(p.id)} found`);
+    for (const [vector, value] of Object.entries(p.vector as Json)) {
+      if (Array.isArray(value)) point.dense[vector] = normalise(value as number[]);
+      else {
+        if (!config.sparse[vector])
+          throw new QdrantError(400, `Wrong input: Not existing vector name error: ${vector}`);
+        const v = value as SparseVector;
+        point.sparse[vector] = { indices: v.indices, values: v.values.map(Math.fround) };
+      }
+    }
+  }
+}
+
+/** `set_payload` on a list of points. */
+export function setPayload(points: Map<string, StoredPoint>, update: Json): void {
+  for (const id of update.points as unknown[]) {
+    const point = points.get(String(id));
+    if (point) Object.assign(point.payload, update.payload as Json);
+  }
+}

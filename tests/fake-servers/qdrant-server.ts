@@ -1,4 +1,14 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  type ClusterOptions,
+  clusterStatus,
+  collectionCluster,
+  type Placement,
+  placeShards,
+  replicate,
+  withExactIds,
+  withNumericIds,
+} from "./qdrant-cluster";
 import {
   type CollectionConfig,
   denseScores,
@@ -8,7 +18,11 @@ import {
   QdrantError,
   type SparseVector,
   type StoredPoint,
+  selectPayload,
+  selectVectors,
+  setPayload,
   sparseScores,
+  updateVectors,
 } from "./qdrant-engine";
 import { loadQdrantOpenApi, type Operation } from "./qdrant-openapi";
 import { closeServer, listen } from "./shared";
@@ -19,7 +33,10 @@ import { closeServer, listen } from "./shared";
  * store uses as Qdrant 1.19 does — same routes, same reply and error shapes (`{ status: { error } }`
  * with Qdrant's messages and status codes), its own replies checked against the schema as well.
  * Knobs for the cases a real server is hard to put in: the version it reports, a pre-existing
- * collection of any shape, an API key, and failures injected into chosen requests.
+ * collection of any shape, an API key, failures injected into chosen requests, requests left
+ * unanswered (a hung node), and a cluster: several nodes (ports) over the same data, any of which
+ * can be stopped, with peers that join late and shard copies placed as Qdrant places them
+ * (qdrant-cluster.ts).
  */
 
 export interface RecordedRequest {
@@ -31,6 +48,8 @@ export interface RecordedRequest {
   body: unknown;
   /** Bytes of the request body as sent. */
   bytes: number;
+  /** Which node (port) it reached: 0 for `url`, i for `urls[i]`. */
+  node: number;
 }
 
 export interface Failure {
@@ -46,14 +65,31 @@ export interface QdrantStandInOptions {
   collections?: Record<string, CollectionConfig>;
   /** Called for every valid request; a Failure is answered instead of the real reply. */
   fail?: (request: RecordedRequest, countOfThisOperation: number) => Failure | undefined;
+  /** Called for every valid request; true: never answered (the connection stays open). */
+  hang?: (request: RecordedRequest) => boolean;
+  /** Nodes (ports) serving the same data; default 1. */
+  nodes?: number;
+  /** Cluster mode: peers, how many joined, where shard copies go. Absent: a single node, cluster disabled. */
+  cluster?: ClusterOptions;
+}
+
+interface StandInCollection {
+  config: CollectionConfig;
+  points: Map<string, StoredPoint>;
+  layout: { shards: number; replicationFactor: number };
+  placement: Placement;
 }
 
 export interface QdrantStandIn {
   url: string;
+  /** Every node's URL (`urls[0]` is `url`). */
+  urls: string[];
+  /** Stops node `i`: its port refuses connections from now on. */
+  stop(node: number): Promise<void>;
   requests: RecordedRequest[];
   /** Schema violations (requests and the stand-in's own replies); a test asserts it stays empty. */
   violations: string[];
-  collections: Map<string, { config: CollectionConfig; points: Map<string, StoredPoint> }>;
+  collections: Map<string, StandInCollection>;
   options: QdrantStandInOptions;
   of(operation: string): RecordedRequest[];
   close(): Promise<void>;
@@ -67,7 +103,9 @@ function versionAtLeast(version: string, min: number[]): boolean {
   return true;
 }
 
-function collectionInfo(config: CollectionConfig, count: number): Json {
+function collectionInfo(c: StandInCollection): Json {
+  const { config } = c;
+  const count = c.points.size;
   return {
     status: "green",
     optimizer_status: "ok",
@@ -78,8 +116,8 @@ function collectionInfo(config: CollectionConfig, count: number): Json {
       params: {
         vectors: config.dense,
         sparse_vectors: config.sparse,
-        shard_number: 1,
-        replication_factor: 1,
+        shard_number: c.layout.shards,
+        replication_factor: c.layout.replicationFactor,
         write_consistency_factor: 1,
         on_disk_payload: true,
       },
@@ -106,18 +144,27 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
   const violations: string[] = [];
   const counts = new Map<string, number>();
   const collections: QdrantStandIn["collections"] = new Map();
+  const newCollection = (config: CollectionConfig, shards = 1, replicationFactor = 1): StandInCollection => ({
+    config,
+    points: new Map(),
+    layout: { shards, replicationFactor },
+    placement: placeShards(options.cluster, shards, replicationFactor),
+  });
   for (const [name, config] of Object.entries(options.collections ?? {})) {
-    collections.set(name, { config: structuredClone(config), points: new Map() });
+    collections.set(name, newCollection(structuredClone(config)));
   }
   const version = () => options.version ?? "1.19.0";
   const prefix = (options.prefix ?? "").replace(/\/+$/, "");
 
   const reply = (res: ServerResponse, operation: Operation | undefined, status: number, body: Json) => {
     if (status === 200 && operation) {
-      for (const v of api.validate(operation.response, body)) violations.push(`reply ${operation.name}: ${v}`);
+      for (const v of api.validate(operation.response, withNumericIds(body))) {
+        violations.push(`reply ${operation.name}: ${v}`);
+      }
     }
     res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
+    // Peer ids (digit strings here) go out as bare u64 integers, as Qdrant writes them.
+    res.end(withExactIds(JSON.stringify(body)));
   };
   const ok = (result: unknown) => ({ result, status: "ok", time: 0.0001 });
   const error = (message: string) => ({ status: { error: message }, time: 0.0001 });
@@ -128,21 +175,42 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     return c;
   };
 
-  function handle(operation: Operation, params: Record<string, string>, body: Json): unknown {
+  function handle(operation: Operation, params: Record<string, string>, body: Json, raw: string): unknown {
     const name = params.collection_name ?? "";
     switch (operation.name) {
       case "root":
         return undefined; // answered as VersionInfo, unwrapped
-      case "get_collection": {
+      case "cluster_status":
+        return clusterStatus(options.cluster);
+      case "collection_cluster_info":
+        return collectionCluster(options.cluster, collectionOf(name).placement);
+      case "update_collection_cluster": {
         const c = collectionOf(name);
-        return collectionInfo(c.config, c.points.size);
+        if (!("replicate_shard" in body)) throw new QdrantError(404, "stand-in: only replicate_shard is implemented");
+        replicate(options.cluster, c.placement, raw);
+        return true;
       }
+      case "get_collection":
+        return collectionInfo(collectionOf(name));
       case "create_collection": {
         if (collections.has(name)) throw new QdrantError(409, `Wrong input: Collection \`${name}\` already exists!`);
         const dense = (body.vectors ?? {}) as CollectionConfig["dense"];
         const sparse = (body.sparse_vectors ?? {}) as CollectionConfig["sparse"];
-        collections.set(name, { config: { dense, sparse, indexes: {} }, points: new Map() });
+        const shards = (body.shard_number as number | undefined) ?? 1;
+        const factor = (body.replication_factor as number | undefined) ?? 1;
+        collections.set(name, newCollection({ dense, sparse, indexes: {} }, shards, factor));
         return true;
+      }
+      case "batch_update": {
+        const c = collectionOf(name);
+        const results: Json[] = [];
+        for (const op of body.operations as Json[]) {
+          if ("update_vectors" in op) updateVectors(c.config, c.points, op.update_vectors as Json);
+          else if ("set_payload" in op) setPayload(c.points, op.set_payload as Json);
+          else throw new QdrantError(404, `stand-in: batch operation ${Object.keys(op)[0]} is not implemented`);
+          results.push({ operation_id: results.length + 1, status: "completed" });
+        }
+        return results;
       }
       case "create_vector_name": {
         const c = collectionOf(name);
@@ -204,7 +272,11 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
           .filter((p) => body.offset == null || p.id >= String(body.offset));
         const page = sorted.slice(0, limit);
         return {
-          points: page.map((p) => ({ id: p.id, ...(body.with_payload === false ? {} : { payload: p.payload }) })),
+          points: page.map((p) => ({
+            id: p.id,
+            ...(body.with_payload === false ? {} : { payload: selectPayload(p.payload, body.with_payload) }),
+            ...(Array.isArray(body.with_vector) ? { vector: selectVectors(p, body.with_vector as string[]) } : {}),
+          })),
           next_page_offset: sorted[limit]?.id ?? null,
         };
       }
@@ -273,7 +345,7 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     throw new QdrantError(404, `stand-in: ${operation.name} is not implemented`);
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function serve(req: IncomingMessage, res: ServerResponse, node: number): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
@@ -294,6 +366,7 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
       query,
       body,
       bytes: raw.length,
+      node,
     };
     requests.push(request);
     if (options.apiKey && req.headers["api-key"] !== options.apiKey) {
@@ -318,13 +391,14 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     }
     const count = (counts.get(operation.name) ?? 0) + 1;
     counts.set(operation.name, count);
+    if (options.hang?.(request)) return; // a hung node: the client's deadline must end it
     const failure = options.fail?.(request, count);
     if (failure) {
       reply(res, undefined, failure.status, error(failure.error));
       return;
     }
     try {
-      const result = handle(operation, matched?.params ?? {}, body);
+      const result = handle(operation, matched?.params ?? {}, body, raw.toString("utf8"));
       if (operation.name === "root")
         reply(res, operation, 200, { title: "qdrant - vector search engine", version: version(), commit: null });
       else reply(res, operation, 200, ok(result));
@@ -334,20 +408,35 @@ export async function startQdrantStandIn(options: QdrantStandInOptions = {}): Pr
     }
   }
 
-  const server = createServer((req, res) => {
-    serve(req, res).catch((e) => {
-      violations.push(`stand-in crashed: ${String(e)}`);
-      if (!res.headersSent) res.writeHead(500).end(JSON.stringify(error(`stand-in: ${String(e)}`)));
+  const servers: Server[] = [];
+  const urls: string[] = [];
+  for (let node = 0; node < (options.nodes ?? 1); node++) {
+    const server = createServer((req, res) => {
+      serve(req, res, node).catch((e) => {
+        violations.push(`stand-in crashed: ${String(e)}`);
+        if (!res.headersSent) res.writeHead(500).end(JSON.stringify(error(`stand-in: ${String(e)}`)));
+      });
     });
-  });
-  const base = await listen(server);
+    servers.push(server);
+    urls.push(`${await listen(server)}${prefix}`);
+  }
+  const stopped = new Set<number>();
+  const stop = async (node: number) => {
+    if (stopped.has(node)) return;
+    stopped.add(node);
+    await closeServer(servers[node] as Server);
+  };
   return {
-    url: `${base}${prefix}`,
+    url: urls[0] as string,
+    urls,
+    stop,
     requests,
     violations,
     collections,
     options,
     of: (operation) => requests.filter((r) => r.operation === operation),
-    close: () => closeServer(server),
+    close: async () => {
+      await Promise.all(servers.map((_, i) => stop(i)));
+    },
   };
 }

@@ -19,7 +19,8 @@ afterEach(async () => {
 
 async function setUp(options: QdrantStandInOptions = {}, denseSize?: number) {
   standIn = await startQdrantStandIn(options);
-  const store = new QdrantStore({ url: standIn.url, collection: "c", denseSize });
+  // Outages are retried (qdrant-nodes.ts); here without the pauses.
+  const store = new QdrantStore({ url: standIn.url, collection: "c", denseSize, retryDelayMs: 1 });
   return { s: standIn, store };
 }
 
@@ -209,7 +210,13 @@ describe("re-import", () => {
           ? { status: 500, error: "Service internal error: disk full" }
           : undefined,
     });
-    const store = new QdrantStore({ url: s.url, collection: "c", upsertLimits: { points: 2, bytes: 1 << 20 } });
+    // No retry: the failure must reach the re-import (qdrant-resilience.test.ts covers retries).
+    const store = new QdrantStore({
+      url: s.url,
+      collection: "c",
+      upsertLimits: { points: 2, bytes: 1 << 20 },
+      retries: 0,
+    });
     await store.upsert([...old, other]);
     failAt = s.of("upsert_points").length + 2; // the re-import's second batch
     const before = s.requests.length;

@@ -102,6 +102,33 @@ describe("BM25 parity between the embedded store and the Qdrant backend", () => 
     expect(await compare({ corpusIds: ["q"] }, true)).toBeLessThan(1e-5);
   });
 
+  it("a corpus written batch by batch (an import) ranks exactly once the job ends (finishWrites)", async () => {
+    await Promise.all([embedded.deleteCorpus("p"), qdrant.deleteCorpus("p")]);
+    // As an import writes: each batch with the average length of the corpus so far.
+    for (const part of [P.slice(0, 2), P.slice(2, 5), P.slice(5)]) {
+      await Promise.all([embedded.upsert(part), qdrant.upsert(part)]);
+    }
+    expect(await compare({ corpusIds: ["p"] }, false)).toBeGreaterThan(1e-3);
+    const rewrites = standIn.of("batch_update").length;
+    expect(await qdrant.finishWrites("p")).toMatch(/가중치 \d+개 갱신/);
+    expect(standIn.of("batch_update").length).toBeGreaterThan(rewrites);
+    expect(await compare({ corpusIds: ["p"] }, true)).toBeLessThan(1e-5);
+    // The other corpus is left as it was (still exact), and a second pass finds nothing to do.
+    expect(await compare({ corpusIds: ["q"] }, true)).toBeLessThan(1e-5);
+    expect(await qdrant.finishWrites("p")).toContain("가중치 0개 갱신");
+
+    // The corpus grows (a later import), and the end of that import makes it exact again.
+    const extra = corpus("p", ["손해배상 청구의 소멸시효 기간은 길다 길다 길다 길다 길다 길다 길다 길다"]).map((i) => ({
+      ...i,
+      chunk: { ...i.chunk, id: `${i.chunk.id}x`, caseNo: "p99다1" },
+    }));
+    await Promise.all([embedded.upsert(extra), qdrant.upsert(extra)]);
+    expect(await compare({ corpusIds: ["p"] }, false)).toBeGreaterThan(1e-4);
+    await qdrant.finishWrites("p");
+    expect(await compare({ corpusIds: ["p"] }, true)).toBeLessThan(1e-5);
+    await Promise.all([embedded.deleteCorpus("p"), qdrant.deleteCorpus("p")]);
+  });
+
   it("drifts when a corpus grows after its points were written, and a re-index restores parity", async () => {
     // The documented limit: weights carry the average length of the moment they were written.
     await Promise.all([embedded.deleteCorpus("p"), qdrant.deleteCorpus("p")]);

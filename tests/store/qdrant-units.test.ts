@@ -128,7 +128,7 @@ describe("Qdrant messages for admins", () => {
 describe("Qdrant unreachable", () => {
   it("fails with store:unavailable, and tries again on the next call", async () => {
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
-    const store = new QdrantStore({ url: "http://127.0.0.1:9", collection: "unreachable" });
+    const store = new QdrantStore({ url: "http://127.0.0.1:9", collection: "unreachable", retryDelayMs: 1 });
     await expect(store.count()).rejects.toMatchObject({ code: "store:unavailable" });
     await expect(store.sparseSearch(["손해"], { topN: 3 })).rejects.toMatchObject({ code: "store:unavailable" });
   });
