@@ -8,7 +8,7 @@ import { logChanges } from "./change-log";
 import { normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";
 import { IndexClient } from "./index-client";
 import type { Hit, IndexStats } from "./index-protocol";
-import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
+import type { IndexedChunk, IndexState, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
  * The default store: chunks on local disk in SQLite (the source of truth: survives restarts), and
@@ -179,6 +179,14 @@ export class EmbeddedStore implements VectorStore {
 
   async count(filter?: StoreFilter): Promise<number> {
     return this.index.request<number>({ op: "count", filter, minSeq: this.seq });
+  }
+
+  /**
+   * Waits until the index reflects every change committed so far, by any process (an import by
+   * the CLI included), and says which: what a result kept for later was computed on.
+   */
+  async syncIndex(): Promise<IndexState> {
+    return this.index.request<IndexState>({ op: "sync", minSeq: this.seq });
   }
 
   /** What the index worker holds and has done (starts it when not running). */
