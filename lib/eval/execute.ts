@@ -21,8 +21,9 @@ import { assertSearchable } from "../rag/index-version";
 import type { PipelineDeps } from "../rag/pipeline";
 import { pipelineSettingsFromEnv } from "../rag/strategies/settings-from-env";
 import { getStore } from "../store";
+import type { VectorStore } from "../store/types";
 import type { BenchmarkItem } from "./benchmark";
-import { type EvalRun, runEvaluation } from "./run-eval";
+import { type EvalRun, runEvaluation, syncStores } from "./run-eval";
 import type { SystemSpec } from "./systems";
 import { writeReport } from "./write-report";
 
@@ -93,6 +94,12 @@ export async function executeEvaluation(input: EvaluationInput) {
       onSignals: () => {},
     }),
   };
+  const enrichment = await enrichmentState(corpus.id, deps.store);
+  // The indexes its searches read, each brought up to date before every item (an import by the CLI
+  // a moment ago included) and recorded with its cached result.
+  const indexes: Record<string, VectorStore> = { main: await getStore() };
+  if (enrichment.context.ready) indexes.context = getSideStore("context");
+  if (enrichment.atoms.done > 0) indexes.atoms = getSideStore("atoms");
   const run: EvalRun = await runEvaluation({
     items: input.items,
     systems: input.systems,
@@ -102,9 +109,10 @@ export async function executeEvaluation(input: EvaluationInput) {
     fingerprint: {
       config,
       corpus: await corpusIndexVersion(corpus.id),
-      enrichment: await enrichmentState(corpus.id, deps.store),
+      enrichment,
       answerGate,
     },
+    syncIndexes: () => syncStores(indexes),
     concurrency: input.concurrency,
     onProgress: input.onProgress,
     checkpoint: input.checkpoint,

@@ -5,6 +5,7 @@ import { yieldIfBusy } from "../jobs/time-slice";
 import { splitCitations } from "../rag/citations";
 import { type PipelineDeps, runPipeline } from "../rag/pipeline";
 import { checkSupport } from "../rag/support/check";
+import type { IndexState, VectorStore } from "../store/types";
 import type { BenchmarkItem } from "./benchmark";
 import { type Citations, citationsOf, type SupportCounts, supportCountsOf } from "./citation-metrics";
 import { type Fingerprint, type FingerprintContext, fingerprintOf, itemCacheKey } from "./fingerprint";
@@ -35,6 +36,8 @@ export interface ItemResult {
   used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
   /** The strategy's own steps: a query step that fell back; CC-RAG's retries and verdict. */
   strategy?: StrategyOutcome;
+  /** The indexes it was searched in, as they stood before it ran (see IndexStates). */
+  index?: IndexStates;
   /** Read from the cache rather than run (not stored in the cache itself). */
   fromCache?: boolean;
   error?: string;
@@ -45,6 +48,39 @@ export interface EvalRun {
   skipped: { system: string; reason: string }[];
   /** Per system and item kind, what its results depend on (see fingerprint.ts). */
   fingerprints?: Record<string, Partial<Record<BenchmarkItem["kind"], Fingerprint>>>;
+}
+
+/**
+ * The indexes a run searches, by name ("main", "context", "atoms"), each brought up to date with
+ * every write committed so far (syncIndex) before an item runs. A cache entry records them: a
+ * result is kept only when every search it made was answered from a complete index (no partial
+ * answer counted meanwhile), and an entry without them (written before they were recorded, maybe
+ * on an index that was still loading) is run again.
+ */
+export type IndexStates = Record<string, IndexState>;
+
+/** Each store brought up to date (a store that cannot say, such as Qdrant, by its kind alone). */
+export async function syncStores(stores: Record<string, VectorStore>): Promise<IndexStates> {
+  const states = await Promise.all(
+    Object.entries(stores).map(async ([name, store]) => [name, (await store.syncIndex?.()) ?? { kind: store.kind }]),
+  );
+  return Object.fromEntries(states);
+}
+
+/** Whether a result computed between the two states saw complete indexes only. */
+function completeBetween(before: IndexStates, after: IndexStates): boolean {
+  return Object.entries(before).every(([name, state]) => {
+    const later = after[name];
+    const caughtUp = state.cursor === undefined || state.cursor >= (state.head ?? 0);
+    return caughtUp && later !== undefined && later.partialAnswers === state.partialAnswers;
+  });
+}
+
+/** A cache entry, unless it lacks the index states it was computed on. */
+function readCached(path: string): ItemResult | undefined {
+  if (!existsSync(path)) return undefined;
+  const entry = JSON.parse(readFileSync(path, "utf8")) as ItemResult;
+  return entry.index ? entry : undefined;
 }
 
 async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDeps): Promise<ItemResult> {
@@ -138,6 +174,8 @@ export async function runEvaluation(input: {
   onProgress?: (done: number, total: number) => void;
   /** Called before each pair: gives the event loop its turn; throws to stop the run (cancel). */
   checkpoint?: () => Promise<void>;
+  /** Brings the searched indexes up to date and says what they reflect (default: deps.store's). */
+  syncIndexes?: () => Promise<IndexStates>;
 }): Promise<EvalRun> {
   if (input.cacheDir && !input.fingerprint) throw new Error("runEvaluation: a cache needs a fingerprint context");
   const ctx = input.fingerprint && { ...input.fingerprint, available: input.available, settings: input.deps.settings };
@@ -152,6 +190,7 @@ export async function runEvaluation(input: {
   if (ctx) {
     for (const s of runnable) fingerprints[s.id] = Object.fromEntries(kinds.map((k) => [k, fingerprintOf(s, k, ctx)]));
   }
+  const syncIndexes = input.syncIndexes ?? (() => syncStores({ main: input.deps.store }));
   const tasks = runnable.flatMap((system) => input.items.map((item) => ({ system, item })));
   const results: ItemResult[] = new Array(tasks.length);
   let next = 0;
@@ -162,13 +201,17 @@ export async function runEvaluation(input: {
       const { system, item } = tasks[i] as (typeof tasks)[number];
       const fp = fingerprints[system.id]?.[item.kind];
       const path = input.cacheDir && fp ? join(input.cacheDir, system.id, `${itemCacheKey(fp, item)}.json`) : undefined;
-      if (path && existsSync(path)) {
-        results[i] = { ...(JSON.parse(readFileSync(path, "utf8")) as ItemResult), fromCache: true };
+      const cached = path ? readCached(path) : undefined;
+      if (cached) {
+        results[i] = { ...cached, fromCache: true };
       } else {
         let result: ItemResult | undefined;
+        let complete = false;
         for (let attempt = 0; attempt < 2 && !result; attempt++) {
           try {
-            result = await runItem(system, item, input.deps);
+            const index = await syncIndexes();
+            result = { ...(await runItem(system, item, input.deps)), index };
+            complete = completeBetween(index, await syncIndexes());
           } catch (error) {
             const appError = toAppError(error);
             // A missing recorded reply will be missing again: no second attempt.
@@ -185,7 +228,7 @@ export async function runEvaluation(input: {
           }
         }
         results[i] = result as ItemResult;
-        if (path && !result?.error) {
+        if (path && complete && !result?.error) {
           mkdirSync(join(input.cacheDir as string, system.id), { recursive: true });
           writeFileSync(path, JSON.stringify(result));
         }

@@ -25,6 +25,8 @@ export type Request =
   | { id: number; op: "dense"; vector: number[]; topN: number; filter?: StoreFilter; exact?: boolean; minSeq: number }
   | { id: number; op: "count"; filter?: StoreFilter; minSeq: number }
   | { id: number; op: "stats"; minSeq: number }
+  /** Answered once the index reflects every change committed when it arrived, by any process. */
+  | { id: number; op: "sync"; minSeq: number }
   | { id: number; op: "snapshot"; minSeq: number }
   | { id: number; op: "close"; minSeq: number }
   /** For tests: an uncaught exception in the worker. */
@@ -41,6 +43,13 @@ export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok:
 export interface IndexStats {
   /** Whether an index is loaded (false before the first load finishes). */
   loaded: boolean;
+  /**
+   * Whether this worker's index has once reflected the whole log. Until then every search waits
+   * for the log as it stood when it arrived (opening never answers from a snapshot that is behind).
+   */
+  current: boolean;
+  /** Searches and counts answered from an index behind the log (availability during a large import). */
+  partialAnswers: number;
   /** The change-log seq the index reflects, and the newest committed one. */
   cursor: number;
   head: number;

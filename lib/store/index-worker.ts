@@ -9,6 +9,7 @@ import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./inde
 import { attachGraphs, GraphSaver, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
 import type { IndexStats, Reply, Request, WorkerInit, Written } from "./index-protocol";
 import type { MemoryIndex } from "./memory-index";
+import type { IndexState } from "./types";
 
 /**
  * The embedded store's index worker (started by index-client.ts): loads the index, applies the
@@ -16,10 +17,15 @@ import type { MemoryIndex } from "./memory-index";
  *
  * Freshness: a request carries `minSeq` (its process's own newest commit) and is answered only once
  * the index reflects it (read-your-writes). Other processes' commits (the ingest CLI or job child)
- * are noticed by a data_version poll and at every request: a backlog of up to SYNC_BACKLOG changes is
- * applied before answering; a larger one is applied in slices in the background while requests are
+ * are noticed by a data_version poll and at every request. Until the index has once reflected the
+ * whole log (`current`), every request waits for the log as it stood when it arrived: a process
+ * that opens the store from a snapshot while another has just imported a corpus must not answer as
+ * if that corpus had no match. From then on, a backlog of up to SYNC_BACKLOG changes is applied
+ * before answering; a larger one is applied in slices in the background while requests are
  * answered from the index as it stands — availability first: a lawyer's search never waits for a
- * 100k-chunk import to be indexed, it sees the import's chunks as they are applied.
+ * 100k-chunk import to be indexed, it sees the import's chunks as they are applied. Such answers are
+ * counted (`partialAnswers`), and a `sync` request always waits (the evaluation cache keeps only
+ * results computed on a complete index).
  *
  * Dense vectors are searchable as soon as they are applied (exactly); their HNSW graph
  * (dense-index.ts) is built in slices of GRAPH_SLICE_MS, one after each slice of the log and then
@@ -55,6 +61,8 @@ interface Queued {
 }
 
 let index: MemoryIndex | undefined;
+/** The index has reflected the whole log at least once since the worker started. */
+let current = false;
 let reloadNeeded = false;
 const queue: Queued[] = [];
 let pumping = false;
@@ -63,7 +71,8 @@ let dirty = false;
 let snapshotDue = false;
 let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
 let version = db.pragma("data_version", { simple: true }) as number;
-const stats: Omit<IndexStats, "loaded" | "cursor" | "head" | "live" | "slots" | "graphs" | "dense"> = {
+const stats: Omit<IndexStats, "loaded" | "current" | "cursor" | "head" | "live" | "slots" | "graphs" | "dense"> = {
+  partialAnswers: 0,
   snapshotLoads: 0,
   rowLoads: 0,
   appliedChanges: 0,
@@ -93,12 +102,23 @@ function servable({ request, head }: Queued, at: MemoryIndex | undefined, caught
   if (request.op === "snapshot" && at && at.dense.backlog > 0) return false;
   if (caughtUp) return true;
   if (!at || at.cursor < request.minSeq) return false;
-  if (writes) return true;
-  return at.cursor >= head || head - at.cursor > SYNC_BACKLOG;
+  if (writes || at.cursor >= head) return true;
+  if (request.op === "sync" || !current) return false;
+  return head - at.cursor > SYNC_BACKLOG;
 }
 
-function answer(request: Request, at: MemoryIndex | undefined): unknown {
+function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown {
+  const search = request.op === "sparse" || request.op === "dense" || request.op === "count";
+  if (search && (!at || at.cursor < head)) stats.partialAnswers += 1;
   switch (request.op) {
+    case "sync":
+      return {
+        kind: "embedded",
+        storeId: id,
+        cursor: at?.cursor ?? 0,
+        head,
+        partialAnswers: stats.partialAnswers,
+      } satisfies IndexState;
     case "sparse":
       return at?.sparseSearch(request.tokens, request.topN, request.filter) ?? [];
     case "dense":
@@ -109,6 +129,7 @@ function answer(request: Request, at: MemoryIndex | undefined): unknown {
       return {
         ...stats,
         loaded: at !== undefined,
+        current,
         cursor: at?.cursor ?? 0,
         head: headSeq(db),
         live: at?.live ?? 0,
@@ -141,7 +162,7 @@ function serve(at: MemoryIndex | undefined, caughtUp = false): void {
     }
     queue.splice(i, 1);
     try {
-      reply({ id: queued.request.id, ok: true, value: answer(queued.request, at) });
+      reply({ id: queued.request.id, ok: true, value: answer(queued, at) });
     } catch (error) {
       reply({ id: queued.request.id, ok: false, message: String(error) });
     }
@@ -230,6 +251,7 @@ async function pump(): Promise<void> {
         continue;
       }
       // Nothing left to apply: everything queued is answerable (a minSeq is never above the head).
+      current = true;
       serve(index, true);
       if (closed) return;
       if (index.dense.backlog > 0) {

@@ -22,6 +22,21 @@ export interface SearchOptions {
   filter?: StoreFilter;
 }
 
+/**
+ * What a store's searches reflect, for results kept for later (the evaluation cache records it).
+ * Embedded: the change-log position its index had applied (`cursor`, never below the `head`
+ * committed when asked) in the store `storeId`, and how many searches so far were answered from an
+ * index behind the log (`partialAnswers`: a result computed while it rose was computed on an
+ * incomplete index). Qdrant answers from what it acknowledged (`kind` alone).
+ */
+export interface IndexState {
+  kind: "embedded" | "qdrant";
+  storeId?: number;
+  cursor?: number;
+  head?: number;
+  partialAnswers?: number;
+}
+
 /** One interface, two backends (embedded, Qdrant); the same contract suite runs against both. */
 export interface VectorStore {
   readonly kind: "embedded" | "qdrant";
@@ -47,5 +62,7 @@ export interface VectorStore {
    * its statistics at query time and has nothing to do. Returns a line for the log, if any.
    */
   finishWrites?(corpusId: string): Promise<string | undefined>;
+  /** Waits until searches reflect every write committed so far, by any process; says what they reflect. */
+  syncIndex?(): Promise<IndexState>;
   close(): Promise<void>;
 }
