@@ -5,6 +5,7 @@ import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { BackToAnswer } from "@/components/precedent/back-to-answer";
 import { CitationGraph, OverruledBanner } from "@/components/precedent/citation-graph";
 import { CopyButton } from "@/components/precedent/copy-button";
+import { DecisionPager } from "@/components/precedent/decision-pager";
 import { DecisionText } from "@/components/precedent/decision-text";
 import { DecisionToc } from "@/components/precedent/decision-toc";
 import { FindInDecision } from "@/components/precedent/find-in-decision";
@@ -15,12 +16,13 @@ import { viewerGraph } from "@/lib/citations/graph";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
 import { atomsOf, chunksWithContexts } from "@/lib/enrich/contexts";
 import { filesDir } from "@/lib/env";
+import { AppError, logError } from "@/lib/errors";
 import { formatCitation } from "@/lib/export/citation";
-import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
-import { buildDecisionView } from "@/lib/precedent/view";
+import { decisionFile } from "@/lib/ingest/decision-archive";
+import type { DecisionPage } from "@/lib/precedent/decision-page";
+import { viewerPage } from "@/lib/precedent/viewer-client";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
-import { referencedCases } from "@/lib/text/referenced-cases";
 import { requirePageUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -44,7 +46,24 @@ const Query = z.object({
     .regex(/^[\w-]{1,64}$/)
     .optional()
     .catch(undefined),
+  /** The part of a long decision to show (1-based); absent: the one with the linked passage. */
+  p: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  /** Words to find on arrival (from "found in part N" of the find bar). */
+  find: z.string().max(200).optional().catch(undefined),
 });
+
+/** The viewer's part, or why it cannot be shown (the worker stopped): the page still opens. */
+async function loadPart(
+  file: string,
+  request: Parameters<typeof viewerPage>[1],
+): Promise<DecisionPage | null | "failed"> {
+  try {
+    return await viewerPage(file, request);
+  } catch (error) {
+    if (!(error instanceof AppError)) logError(error);
+    return "failed";
+  }
+}
 
 // A stray "%" in the address must not turn into a server error.
 function decoded(segment: string): string {
@@ -62,18 +81,35 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
   const caseNo = decoded((await params).caseNo);
-  const { corpus, hl, s, v: verdict, c: claim, from } = Query.parse(await searchParams);
+  const query = Query.parse(await searchParams);
+  const { corpus, hl, s, v: verdict, c: claim, from } = query;
   // A citation found unsupported opens its passage, but nothing in it is shown as support.
   const hint = verdict === "unsupported" ? undefined : s;
   const docs = await findDocumentsForCaseNo(caseNo);
   const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];
   if (!doc) notFound();
-  const record = loadDecisionRecord(filesDir(), doc.corpusId, doc.caseNo);
   // The linked passage first: it is the one the supporting sentence is looked for in.
   const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
   const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
   const passages = ids.flatMap((id) => chunks.filter((c) => c.id === id));
-  const view = record ? buildDecisionView(record, passages, hint) : undefined;
+  // Read, marked and cut into parts in the viewer's worker: only one bounded part comes back here.
+  const part = await loadPart(decisionFile(filesDir(), doc.corpusId, doc.caseNo), {
+    passages: passages.map((p) => ({ id: p.id, section: p.section, text: p.text })),
+    hint,
+    page: query.p,
+  });
+  const view = part === "failed" ? undefined : (part ?? undefined);
+  // Links to another part keep everything else the address says (the passages, the answer).
+  const partHref = (page: number, hash = "") => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries({ corpus, hl, s, v: verdict, c: claim, from })) {
+      if (value) params.set(key, value);
+    }
+    params.set("p", String(page));
+    return `?${params.toString()}${hash ? `#${hash}` : ""}`;
+  };
+  const hrefOn = (page: number | undefined, id: string) =>
+    !view || page === undefined || page === view.page ? `#${id}` : partHref(page, id);
   // Enrichment's notes on the linked passages, shown beside the decision (never in its text).
   const [withContext, atoms] = await Promise.all([
     chunksWithContexts(passages),
@@ -88,7 +124,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
     context: c.context,
     questions: atoms.get(c.id) ?? [],
   }));
-  const references = referencedCases(record?.참조판례 ?? "");
+  const references = view?.references ?? [];
   const parts = references.flatMap((r) => r.parts);
   const found = await Promise.all(parts.map((p) => findDocumentsForCaseNo(p)));
   const known = new Set(parts.filter((_, i) => (found[i]?.length ?? 0) > 0));
@@ -101,7 +137,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
       className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 p-4 sm:p-6 lg:flex-row"
       data-testid="precedent-page"
     >
-      {view ? <DecisionToc entries={view.toc} /> : null}
+      {view ? <DecisionToc entries={view.toc} hrefOf={(entry) => hrefOn(entry.page, entry.id)} /> : null}
       <article className="min-w-0 flex-1">
         <BackToAnswer chatId={from} />
         <p className="mt-2 text-sm text-muted">
@@ -155,31 +191,45 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             answer={verdict ? claim : hint}
             verdict={verdict}
             citation={citation}
-            anchor={`passage-${passages[0]?.id ?? ""}`}
+            href={hrefOn(view.passagePage, `passage-${passages[0]?.id ?? ""}`)}
           />
         ) : ids.length > 0 && view && !view.passageFound ? (
           <p className="mt-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
             답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
           </p>
         ) : null}
-        <PassageContext notes={notes} />
-        {!record || !view ? (
+        <PassageContext notes={notes} hrefOf={(id) => hrefOn(view?.passagePages[id], `passage-${id}`)} />
+        {part === "failed" ? (
+          <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="precedent-unavailable">
+            판례 원문을 지금 열 수 없습니다. 잠시 후 다시 시도해 주세요.
+          </p>
+        ) : !view ? (
           <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
             이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
           </p>
         ) : (
           <>
             <div className="mt-4">
-              <FindInDecision rootId="decision-body" />
+              <FindInDecision
+                rootId="decision-body"
+                initialQuery={query.find}
+                parts={
+                  view.pageCount > 1
+                    ? { caseNo: doc.caseNo, corpusId: doc.corpusId, page: view.page, hrefBase: partHref(1) }
+                    : undefined
+                }
+              />
             </div>
+            <DecisionPager part={view} hrefOf={(page) => partHref(page)} place="top" />
             <div id="decision-body" className="mt-4 space-y-6">
               {view.sections.map((section) => (
-                <section key={section.name} aria-labelledby={section.id}>
+                <section key={section.name} aria-label={section.name}>
                   <h2
                     id={section.id}
                     className="mb-2 scroll-mt-20 border-b border-line pb-1 font-serif text-lg font-semibold"
                   >
                     {section.name}
+                    {section.continued ? <span className="ml-1 text-sm font-normal text-muted">(이어서)</span> : null}
                   </h2>
                   {section.name === "참조판례" ? (
                     <div className="space-y-2 text-sm">
@@ -192,6 +242,17 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
                 </section>
               ))}
             </div>
+            <DecisionPager part={view} hrefOf={(page) => partHref(page)} place="bottom" />
+            <p className="mt-3 text-sm" data-print="hide">
+              <a
+                href={`/precedents/${encodeURIComponent(doc.caseNo)}/text?corpus=${encodeURIComponent(doc.corpusId)}`}
+                className="text-accent underline"
+                data-testid="decision-download-text"
+                download
+              >
+                판결문 전체를 텍스트 파일로 내려받기
+              </a>
+            </p>
           </>
         )}
         <CitationGraph graph={graph} />
