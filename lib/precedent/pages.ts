@@ -39,7 +39,8 @@ export function pageStarts(sections: { name: string; text: string }[], pageChars
   const lookBack = Math.min(LOOK_BACK, Math.floor(pageChars / 4));
   for (let from = 0; from + pageChars < total; ) {
     const limit = from + pageChars;
-    starts.push((from = cutBefore(sections, spans, limit, Math.max(from + 1, limit - lookBack))));
+    from = cutBefore(sections, spans, limit, Math.max(from + 1, limit - lookBack));
+    starts.push(from);
   }
   return starts;
 }

@@ -42,8 +42,14 @@ class ViewerClient {
       timer.unref();
       const done = () => clearTimeout(timer);
       running.pending.set(id, {
-        resolve: (value) => (done(), resolve(value as T)),
-        reject: (error) => (done(), reject(error)),
+        resolve: (value) => {
+          done();
+          resolve(value as T);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
       });
       running.worker.ref();
       running.worker.postMessage({ ...message, id });
