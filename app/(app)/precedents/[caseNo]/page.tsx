@@ -229,7 +229,12 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
                     className="mb-2 scroll-mt-20 border-b border-line pb-1 font-serif text-lg font-semibold"
                   >
                     {section.name}
-                    {section.continued ? <span className="ml-1 text-sm font-normal text-muted">(이어서)</span> : null}
+                    {section.continued ? (
+                      <>
+                        {" "}
+                        <span className="text-sm font-normal text-muted">(이어서)</span>
+                      </>
+                    ) : null}
                   </h2>
                   {section.name === "참조판례" ? (
                     <div className="space-y-2 text-sm">
