@@ -16,7 +16,7 @@ import { viewerGraph } from "@/lib/citations/graph";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
 import { atomsOf, chunksWithContexts } from "@/lib/enrich/contexts";
 import { filesDir } from "@/lib/env";
-import { AppError, logError } from "@/lib/errors";
+import { logError } from "@/lib/errors";
 import { formatCitation } from "@/lib/export/citation";
 import { decisionFile } from "@/lib/ingest/decision-archive";
 import type { DecisionPage } from "@/lib/precedent/decision-page";
@@ -60,7 +60,7 @@ async function loadPart(
   try {
     return await viewerPage(file, request);
   } catch (error) {
-    if (!(error instanceof AppError)) logError(error);
+    logError(error);
     return "failed";
   }
 }
@@ -90,8 +90,8 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   if (!doc) notFound();
   // The linked passage first: it is the one the supporting sentence is looked for in.
   const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
-  const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
-  const passages = ids.flatMap((id) => chunks.filter((c) => c.id === id));
+  // Only the linked chunks: a very large decision has tens of thousands.
+  const passages = await (await getStore()).getChunks(doc.corpusId, doc.caseNo, ids);
   // Read, marked and cut into parts in the viewer's worker: only one bounded part comes back here.
   const part = await loadPart(decisionFile(filesDir(), doc.corpusId, doc.caseNo), {
     passages: passages.map((p) => ({ id: p.id, section: p.section, text: p.text })),
