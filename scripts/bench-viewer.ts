@@ -26,8 +26,9 @@ const arg = (name: string, fallback: string) => {
 const SIZES_MB = arg("--sizes", "7.5,60").split(",").map(Number);
 const VIEWERS = Number(arg("--viewers", "5"));
 const PORT = Number(arg("--port", "3191"));
-// Fixture decisions, one per size (each has a 판결요지 to pad).
-const CASES = ["2096누3", "2097도55", "2098므21, 22", "2098다1001"];
+// Fixture decisions, one per size (each has a 판결요지 to pad), and one left as it is.
+const CASES = ["2096누3", "2097도55", "2098므21, 22"];
+const ORDINARY = "2098다1001";
 
 const work = mkdtempSync(join(tmpdir(), "rar-viewer-"));
 const dataDir = join(work, "data");
@@ -155,10 +156,28 @@ const mb = (bytes: number) => (bytes / 1_048_576).toFixed(2);
 const idle = await withHealth(() => new Promise((r) => setTimeout(r, 2_000)));
 console.log(`\n쉬는 서버의 /api/health: 2초 동안 ${idle.healthCount}번, 가장 느린 응답 ${fmt(idle.healthMaxMs)} ms`);
 console.log(`응답 하나의 HTML 한도: ${mb(VIEWER_HTML_CAP_BYTES)} MB\n`);
-console.log(
-  "| 판례 크기 | 열기 | 상태 | 첫 바이트 ms | 전체 ms | HTML MB | 그동안 health 최대 ms | 서버 RSS 최대 MB |",
-);
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| 열기 | 상태 | 첫 바이트 ms | 전체 ms | HTML MB | 그동안 health 최대 ms | 서버 RSS 최대 MB |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+
+// An ordinary decision first: the viewer's first visit after a start loads its code and starts its
+// worker whatever the size; then the same page five at once, the baseline for the rows below.
+const ordinary = `/precedents/${encodeURIComponent(ORDINARY)}?corpus=${corpusId}`;
+const row = async (label: string, work: () => Promise<Opened[]>) => {
+  peakRss = rssOf(server.pid);
+  const { value, healthMaxMs } = await withHealth(work);
+  const ok = value.filter((o) => o.status === 200).length;
+  const ttfb = value.map((o) => o.ttfbMs);
+  const total = value.map((o) => o.totalMs);
+  const many = value.length > 1;
+  const both = (list: number[]) =>
+    many ? `${fmt(percentile(list, 50))} / ${fmt(Math.max(...list))}` : fmt(list[0] ?? Number.NaN);
+  console.log(
+    `| ${label} | ${ok}/${value.length} OK | ${both(ttfb)} | ${both(total)} | ${mb(Math.max(...value.map((o) => o.bytes)))} | ${fmt(healthMaxMs)} | ${Math.round(peakRss / 1_048_576)} |`,
+  );
+};
+await row("보통 판례, 서버 시작 후 첫 열기", async () => [await open(ordinary, cookies[0] ?? "")]);
+await row("보통 판례, 혼자", async () => [await open(ordinary, cookies[0] ?? "")]);
+await row(`보통 판례, ${VIEWERS}명 동시`, () => Promise.all(cookies.map((c) => open(ordinary, c))));
 
 for (const [i, size] of SIZES_MB.entries()) {
   const caseNo = CASES[i] ?? "";
@@ -169,24 +188,13 @@ for (const [i, size] of SIZES_MB.entries()) {
   writeLargeDecision(file, size * 1_048_576, record, { section: "판결요지", block: summary });
   const viewer = `/precedents/${encodeURIComponent(caseNo)}?corpus=${corpusId}`;
   const cited = `${viewer}&hl=${chunkId(corpusId, caseNo, "판결요지", 0)}&s=${encodeURIComponent(summary)}`;
-  const row = async (label: string, work: () => Promise<Opened[]>) => {
-    peakRss = rssOf(server.pid);
-    const { value, healthMaxMs } = await withHealth(work);
-    const ok = value.filter((o) => o.status === 200).length;
-    const ttfb = value.map((o) => o.ttfbMs);
-    const total = value.map((o) => o.totalMs);
-    const many = value.length > 1;
-    console.log(
-      `| ${size} MB | ${label} | ${ok}/${value.length} OK | ${many ? `${fmt(percentile(ttfb, 50))} / ${fmt(Math.max(...ttfb))}` : fmt(ttfb[0] ?? Number.NaN)} | ${many ? `${fmt(percentile(total, 50))} / ${fmt(Math.max(...total))}` : fmt(total[0] ?? Number.NaN)} | ${mb(Math.max(...value.map((o) => o.bytes)))} | ${fmt(healthMaxMs)} | ${Math.round(peakRss / 1_048_576)} |`,
-    );
-  };
-  await row("처음, 혼자 (cold)", async () => [await open(viewer, cookies[0] ?? "")]);
-  await row("다시, 혼자 (warm)", async () => [await open(viewer, cookies[0] ?? "")]);
-  await row("인용 구절로, 혼자 (warm)", async () => [await open(cited, cookies[0] ?? "")]);
+  await row(`${size} MB, 처음, 혼자 (cold)`, async () => [await open(viewer, cookies[0] ?? "")]);
+  await row(`${size} MB, 다시, 혼자 (warm)`, async () => [await open(viewer, cookies[0] ?? "")]);
+  await row(`${size} MB, 인용 구절로, 혼자 (warm)`, async () => [await open(cited, cookies[0] ?? "")]);
   // Re-read: as after a re-index, the next open parses the file again.
   utimesSync(file, new Date(), new Date(Date.now() + 60_000));
-  await row(`${VIEWERS}명 동시 (cold)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
-  await row(`${VIEWERS}명 동시 (warm)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
+  await row(`${size} MB, ${VIEWERS}명 동시 (cold)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
+  await row(`${size} MB, ${VIEWERS}명 동시 (warm)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
 }
 console.log("\n(여러 명: 첫 바이트와 전체는 중앙값 / 최대)");
 
