@@ -1,17 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { z } from "zod";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { BackToAnswer } from "@/components/precedent/back-to-answer";
 import { CitationGraph, OverruledBanner } from "@/components/precedent/citation-graph";
 import { CopyButton } from "@/components/precedent/copy-button";
-import { DecisionPager } from "@/components/precedent/decision-pager";
-import { DecisionText } from "@/components/precedent/decision-text";
-import { DecisionToc } from "@/components/precedent/decision-toc";
-import { FindInDecision } from "@/components/precedent/find-in-decision";
-import { PassageContext, type PassageNotes } from "@/components/precedent/passage-context";
-import { ReferenceChips } from "@/components/precedent/reference-chips";
-import { SupportCallout } from "@/components/precedent/support-callout";
+import type { PassageNotes } from "@/components/precedent/passage-context";
 import { viewerGraph } from "@/lib/citations/graph";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
 import { atomsOf, chunksWithContexts } from "@/lib/enrich/contexts";
@@ -19,11 +14,11 @@ import { filesDir } from "@/lib/env";
 import { logError } from "@/lib/errors";
 import { formatCitation } from "@/lib/export/citation";
 import { decisionFile } from "@/lib/ingest/decision-archive";
-import type { DecisionPage } from "@/lib/precedent/decision-page";
 import { viewerPage } from "@/lib/precedent/viewer-client";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
 import { requirePageUser } from "../../../(auth)/auth";
+import { type LinkParams, PartBody, type PartResult, PartToc } from "./decision-part";
 
 export const dynamic = "force-dynamic";
 
@@ -53,10 +48,7 @@ const Query = z.object({
 });
 
 /** The viewer's part, or why it cannot be shown (the worker stopped): the page still opens. */
-async function loadPart(
-  file: string,
-  request: Parameters<typeof viewerPage>[1],
-): Promise<DecisionPage | null | "failed"> {
+async function loadPart(file: string, request: Parameters<typeof viewerPage>[1]): Promise<PartResult> {
   try {
     return await viewerPage(file, request);
   } catch (error) {
@@ -92,24 +84,14 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
   // Only the linked chunks: a very large decision has tens of thousands.
   const passages = await (await getStore()).getChunks(doc.corpusId, doc.caseNo, ids);
-  // Read, marked and cut into parts in the viewer's worker: only one bounded part comes back here.
-  const part = await loadPart(decisionFile(filesDir(), doc.corpusId, doc.caseNo), {
+  // Read, marked and cut into parts in the viewer's worker: only one bounded part comes back here,
+  // and the page around it is sent without waiting for it (PartBody streams in).
+  const part = loadPart(decisionFile(filesDir(), doc.corpusId, doc.caseNo), {
     passages: passages.map((p) => ({ id: p.id, section: p.section, text: p.text })),
     hint,
     page: query.p,
   });
-  const view = part === "failed" ? undefined : (part ?? undefined);
-  // Links to another part keep everything else the address says (the passages, the answer).
-  const partHref = (page: number, hash = "") => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries({ corpus, hl, s, v: verdict, c: claim, from })) {
-      if (value) params.set(key, value);
-    }
-    params.set("p", String(page));
-    return `?${params.toString()}${hash ? `#${hash}` : ""}`;
-  };
-  const hrefOn = (page: number | undefined, id: string) =>
-    !view || page === undefined || page === view.page ? `#${id}` : partHref(page, id);
+  const linkParams: LinkParams = { corpus, hl, s, v: verdict, c: claim, from };
   // Enrichment's notes on the linked passages, shown beside the decision (never in its text).
   const [withContext, atoms] = await Promise.all([
     chunksWithContexts(passages),
@@ -124,10 +106,6 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
     context: c.context,
     questions: atoms.get(c.id) ?? [],
   }));
-  const references = view?.references ?? [];
-  const parts = references.flatMap((r) => r.parts);
-  const found = await Promise.all(parts.map((p) => findDocumentsForCaseNo(p)));
-  const known = new Set(parts.filter((_, i) => (found[i]?.length ?? 0) > 0));
   const citation = formatCitation(doc);
   const graph = await viewerGraph(doc);
   const sourceHref = safeExternalHref(doc.sourceUrl);
@@ -137,7 +115,9 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
       className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 p-4 sm:p-6 lg:flex-row"
       data-testid="precedent-page"
     >
-      {view ? <DecisionToc entries={view.toc} hrefOf={(entry) => hrefOn(entry.page, entry.id)} /> : null}
+      <Suspense fallback={null}>
+        <PartToc part={part} params={linkParams} />
+      </Suspense>
       <article className="min-w-0 flex-1">
         <BackToAnswer chatId={from} />
         <p className="mt-2 text-sm text-muted">
@@ -185,81 +165,26 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             근거가 아닙니다.
           </p>
         ) : null}
-        {view?.supportText ? (
-          <SupportCallout
-            sentence={view.supportText}
-            answer={verdict ? claim : hint}
-            verdict={verdict}
-            citation={citation}
-            href={hrefOn(view.passagePage, `passage-${passages[0]?.id ?? ""}`)}
-          />
-        ) : ids.length > 0 && view && !view.passageFound ? (
-          <p className="mt-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
-            답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
-          </p>
-        ) : null}
-        <PassageContext notes={notes} hrefOf={(id) => hrefOn(view?.passagePages[id], `passage-${id}`)} />
-        {part === "failed" ? (
-          <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="precedent-unavailable">
-            판례 원문을 지금 열 수 없습니다. 잠시 후 다시 시도해 주세요.
-          </p>
-        ) : !view ? (
-          <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
-            이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
-          </p>
-        ) : (
-          <>
-            <div className="mt-4">
-              <FindInDecision
-                rootId="decision-body"
-                initialQuery={query.find}
-                parts={
-                  view.pageCount > 1
-                    ? { caseNo: doc.caseNo, corpusId: doc.corpusId, page: view.page, hrefBase: partHref(1) }
-                    : undefined
-                }
-              />
-            </div>
-            <DecisionPager part={view} hrefOf={(page) => partHref(page)} place="top" />
-            <div id="decision-body" className="mt-4 space-y-6">
-              {view.sections.map((section) => (
-                <section key={section.name} aria-label={section.name}>
-                  <h2
-                    id={section.id}
-                    className="mb-2 scroll-mt-20 border-b border-line pb-1 font-serif text-lg font-semibold"
-                  >
-                    {section.name}
-                    {section.continued ? (
-                      <>
-                        {" "}
-                        <span className="text-sm font-normal text-muted">(이어서)</span>
-                      </>
-                    ) : null}
-                  </h2>
-                  {section.name === "참조판례" ? (
-                    <div className="space-y-2 text-sm">
-                      <DecisionText marks={section.marks} />
-                      {references.length > 0 ? <ReferenceChips references={references} known={known} /> : null}
-                    </div>
-                  ) : (
-                    <DecisionText marks={section.marks} />
-                  )}
-                </section>
-              ))}
-            </div>
-            <DecisionPager part={view} hrefOf={(page) => partHref(page)} place="bottom" />
-            <p className="mt-3 text-sm" data-print="hide">
-              <a
-                href={`/precedents/${encodeURIComponent(doc.caseNo)}/text?corpus=${encodeURIComponent(doc.corpusId)}`}
-                className="text-accent underline"
-                data-testid="decision-download-text"
-                download
-              >
-                판결문 전체를 텍스트 파일로 내려받기
-              </a>
+        <Suspense
+          fallback={
+            <p className="mt-6 text-sm text-muted" role="status" data-testid="precedent-loading">
+              판결문을 여는 중입니다…
             </p>
-          </>
-        )}
+          }
+        >
+          <PartBody
+            part={part}
+            params={linkParams}
+            doc={{ caseNo: doc.caseNo, corpusId: doc.corpusId }}
+            passageId={passages[0]?.id}
+            linked={ids.length > 0}
+            verdict={verdict}
+            answer={verdict ? claim : hint}
+            citation={citation}
+            notes={notes}
+            findQuery={query.find}
+          />
+        </Suspense>
         <CitationGraph graph={graph} />
       </article>
     </main>
