@@ -53,6 +53,8 @@ export const ERROR_CATALOG = {
   "store:bad_request": { status: 502, message: "검색 색인(Qdrant)이 요청을 거부했습니다." },
   // A second server on one embedded data directory: refused at start (lib/store/instance-lock.ts).
   "store:instance_locked": { status: 503, message: "이 데이터 폴더는 이미 다른 서버가 쓰고 있습니다." },
+  // The viewer's worker (lib/precedent/viewer-client.ts) stopped or could not start.
+  "precedent:unavailable": { status: 503, message: "판례 원문을 지금 열 수 없습니다. 잠시 후 다시 시도해 주세요." },
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },

@@ -1,10 +1,18 @@
-import type { TocEntry } from "@/lib/precedent/view";
+import type { PagedTocEntry } from "@/lib/precedent/decision-page";
 
 /**
  * The decision's table of contents: its sections and, inside 판례내용, 주문 and 이유; how many cited
  * passages each holds. A column beside the text on wide screens, a row of links above it on narrow.
+ * In a decision shown in parts, an entry on another part opens that part at the entry.
  */
-export function DecisionToc({ entries }: { entries: TocEntry[] }) {
+export function DecisionToc({
+  entries,
+  hrefOf,
+}: {
+  entries: PagedTocEntry[];
+  /** "#id" on this part, another part's address with "#id" otherwise. */
+  hrefOf: (entry: PagedTocEntry) => string;
+}) {
   return (
     <nav
       aria-label="목차"
@@ -15,7 +23,7 @@ export function DecisionToc({ entries }: { entries: TocEntry[] }) {
       <ol className="flex flex-wrap gap-x-3 gap-y-1 text-sm lg:flex-col">
         {entries.map((entry) => (
           <li key={entry.id} className={entry.level === 2 ? "lg:pl-3" : ""}>
-            <a href={`#${entry.id}`} className="text-ink hover:text-accent hover:underline" data-testid="toc-link">
+            <a href={hrefOf(entry)} className="text-ink hover:text-accent hover:underline" data-testid="toc-link">
               {entry.label}
             </a>
             {entry.cited > 0 ? (

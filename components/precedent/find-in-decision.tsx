@@ -2,15 +2,27 @@
 
 import { useEffect, useState } from "react";
 import "./find-in-decision.css";
+import { type OtherParts, OtherPartsLine, useOtherParts } from "./find-other-parts";
 import { findRanges, scrollRangeIntoView } from "./find-ranges";
 
 /**
  * Find in this decision, with next/previous. Matches are painted with the CSS Custom Highlight
  * API: nothing is inserted into the text React rendered, so highlighting cannot disturb it. A
- * browser without the API still moves to each match and selects it.
+ * browser without the API still moves to each match and selects it. A decision shown in parts
+ * also says which other parts hold the words (counted on the server), each a link that opens it
+ * with the same words found.
  */
-export function FindInDecision({ rootId }: { rootId: string }) {
-  const [query, setQuery] = useState("");
+export function FindInDecision({
+  rootId,
+  initialQuery = "",
+  parts,
+}: {
+  rootId: string;
+  initialQuery?: string;
+  parts?: OtherParts;
+}) {
+  const [query, setQuery] = useState(initialQuery);
+  const others = useOtherParts(parts, query);
   const [matches, setMatches] = useState<Range[]>([]);
   const [current, setCurrent] = useState(0);
   const painted = typeof CSS !== "undefined" && "highlights" in CSS;
@@ -74,7 +86,13 @@ export function FindInDecision({ rootId }: { rootId: string }) {
         data-testid="find-count"
         aria-live="polite"
       >
-        {query.trim() ? (matches.length ? `${current + 1}/${matches.length}` : "결과 없음") : ""}
+        {query.trim()
+          ? matches.length
+            ? `${current + 1}/${matches.length}`
+            : parts
+              ? "이 부분에 없음"
+              : "결과 없음"
+          : ""}
       </span>
       <button
         type="button"
@@ -96,6 +114,7 @@ export function FindInDecision({ rootId }: { rootId: string }) {
       >
         ▼ 다음
       </button>
+      {parts && query.trim() ? <OtherPartsLine parts={parts} query={query} state={others} /> : null}
     </search>
   );
 }

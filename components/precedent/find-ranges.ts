@@ -1,3 +1,5 @@
+import { normalizeFindQuery } from "@/lib/precedent/find-parts";
+
 /**
  * Find-in-decision over the rendered text. Korean legal writing spaces words inconsistently
  * ("약혼예물" / "약혼 예물", "사실혼관계" / "사실혼 관계"), so whitespace is ignored on both sides:
@@ -7,12 +9,9 @@
 
 const MAX_MATCHES = 2000;
 
-export function normalizeQuery(query: string): string {
-  return query.normalize("NFC").replace(/\s+/g, "").toLowerCase();
-}
-
 export function findRanges(root: Element, query: string): Range[] {
-  const needle = normalizeQuery(query);
+  // The same rule as the server's count over every part (lib/precedent/find-parts.ts).
+  const needle = normalizeFindQuery(query);
   if (!needle) return [];
   const nodes: Text[] = [];
   const offsets: number[] = [];

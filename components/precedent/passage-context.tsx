@@ -10,7 +10,7 @@ export interface PassageNotes {
   questions: string[];
 }
 
-export function PassageContext({ notes }: { notes: PassageNotes[] }) {
+export function PassageContext({ notes, hrefOf }: { notes: PassageNotes[]; hrefOf: (id: string) => string }) {
   const shown = notes.filter((n) => n.context || n.questions.length > 0);
   if (shown.length === 0) return null;
   return (
@@ -23,7 +23,7 @@ export function PassageContext({ notes }: { notes: PassageNotes[] }) {
       <ul className="mt-1 space-y-2">
         {shown.map((n) => (
           <li key={n.id} data-testid="passage-context-item">
-            <a href={`#passage-${n.id}`} className="text-xs text-accent hover:underline">
+            <a href={hrefOf(n.id)} className="text-xs text-accent hover:underline">
               {n.section}의 해당 부분
             </a>
             {n.context ? (

@@ -6,13 +6,14 @@ export function SupportCallout({
   sentence,
   answer,
   citation,
-  anchor,
+  href,
   verdict,
 }: {
   sentence: string;
   answer?: string;
   citation: string;
-  anchor: string;
+  /** Where the sentence is in the text: "#passage-…", or another part's address. */
+  href: string;
   /** The support check's verdict, when the sentence is the one it verified. */
   verdict?: SupportVerdict;
 }) {
@@ -29,7 +30,7 @@ export function SupportCallout({
       <blockquote className="mt-1 font-serif leading-relaxed">“{sentence}”</blockquote>
       {answer ? <p className="mt-2 text-xs text-muted">답변: {answer}</p> : null}
       <div className="mt-2 flex gap-2" data-print="hide">
-        <a href={`#${anchor}`} className="text-xs text-accent hover:underline">
+        <a href={href} className="text-xs text-accent hover:underline">
           본문에서 보기
         </a>
         <CopyButton text={`“${sentence}” (${citation})`} label="문장과 인용 복사" testId="copy-support" />

@@ -169,6 +169,9 @@ export class ContextualStore implements VectorStore {
   async getDocumentChunks(corpusId: string, caseNo: string) {
     return chunksWithContexts(await this.main.getDocumentChunks(corpusId, caseNo));
   }
+  async getChunks(corpusId: string, caseNo: string, ids: string[]) {
+    return chunksWithContexts(await this.main.getChunks(corpusId, caseNo, ids));
+  }
   deleteDocument(corpusId: string, caseNo: string) {
     return this.main.deleteDocument(corpusId, caseNo);
   }

@@ -15,7 +15,8 @@ export function archiveDir(dataDir: string, corpusId: string): string {
   return resolve(dataDir, "corpora", corpusId, "decisions");
 }
 
-function fileFor(dataDir: string, corpusId: string, caseNo: string): string {
+/** The archived decision's file (the viewer's worker reads it itself, off the main thread). */
+export function decisionFile(dataDir: string, corpusId: string, caseNo: string): string {
   return join(archiveDir(dataDir, corpusId), `${sha256(normalizeCaseNo(caseNo)).slice(0, 24)}.json`);
 }
 
@@ -29,16 +30,16 @@ export function toArchiveRecord(decision: ParsedDecision): Record<string, string
 
 export function saveDecision(dataDir: string, corpusId: string, decision: ParsedDecision): void {
   mkdirSync(archiveDir(dataDir, corpusId), { recursive: true });
-  writeFileSync(fileFor(dataDir, corpusId, decision.meta.caseNo), JSON.stringify(toArchiveRecord(decision)));
+  writeFileSync(decisionFile(dataDir, corpusId, decision.meta.caseNo), JSON.stringify(toArchiveRecord(decision)));
 }
 
 export function loadDecisionRecord(dataDir: string, corpusId: string, caseNo: string): Record<string, string> | null {
-  const path = fileFor(dataDir, corpusId, caseNo);
+  const path = decisionFile(dataDir, corpusId, caseNo);
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, string>) : null;
 }
 
 export function deleteDecision(dataDir: string, corpusId: string, caseNo: string): void {
-  rmSync(fileFor(dataDir, corpusId, caseNo), { force: true });
+  rmSync(decisionFile(dataDir, corpusId, caseNo), { force: true });
 }
 
 export function deleteArchive(dataDir: string, corpusId: string): void {

@@ -38,6 +38,24 @@ export const sectionId = (name: string) => `section-${name}`;
 // 【주 문】, 【이 유】 (spaced or not) at the start of a line of 판례내용: where a lawyer jumps to.
 const PART = /^[ \t]*【\s*(주\s*문|이\s*유)\s*】/gm;
 
+// The supporting sentence is looked for in the text around the passage only: sentence-splitting a
+// whole section costs seconds on a 60 MB decision, and a sentence that overlaps a ~1,000-character
+// passage lies within this margin of it (a longer one is cut at the window's edge, still marked).
+const SUPPORT_MARGIN = 8_000;
+
+function supportsNear(text: string, hint: string, passage: Range): Range[] {
+  // The window's edges move to line breaks within a further margin (none in it: a hard edge).
+  const rough = Math.max(0, passage.start - SUPPORT_MARGIN);
+  const before = text.slice(Math.max(0, rough - SUPPORT_MARGIN), rough).lastIndexOf("\n");
+  const from = rough === 0 || before < 0 ? rough : rough - Math.min(rough, SUPPORT_MARGIN) + before + 1;
+  const roughEnd = Math.min(text.length, passage.end + SUPPORT_MARGIN);
+  const after = text.slice(roughEnd, roughEnd + SUPPORT_MARGIN).indexOf("\n");
+  const to = after < 0 ? roughEnd : roughEnd + after;
+  const window = text.slice(from, to);
+  const local = { start: passage.start - from, end: passage.end - from };
+  return supportingSentences(window, hint, local).ranges.map((r) => ({ start: r.start + from, end: r.end + from }));
+}
+
 export function buildDecisionView(
   record: Record<string, string>,
   passages: { id: string; section: string; text: string }[],
@@ -58,7 +76,7 @@ export function buildDecisionView(
     }
     const primary = ranges.find((r) => r.id === primaryId);
     if (primary) passageFound = true;
-    const supports: Range[] = primary && hint ? supportingSentences(text, hint, primary).ranges : [];
+    const supports: Range[] = primary && hint ? supportsNear(text, hint, primary) : [];
     if (supports.length) supportText = supports.map((r) => text.slice(r.start, r.end)).join(" ");
     // Each passage's anchor: at its supporting sentence when it has one, else where it starts.
     const anchors = ranges.map((r) => ({

@@ -188,6 +188,17 @@ export class EmbeddedStore implements VectorStore {
     return rows.map(toChunk).sort((a, b) => order(a.section) - order(b.section) || a.sectionOrder - b.sectionOrder);
   }
 
+  async getChunks(corpusId: string, caseNo: string, ids: string[]): Promise<Chunk[]> {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT ${ROW_COLUMNS} FROM chunks WHERE corpus_id = ? AND case_no = ? AND id IN (${ids.map(() => "?").join(",")})`,
+      )
+      .all(corpusId, caseNo, ...ids) as Row[];
+    const byId = new Map(rows.map((r) => [r.id, toChunk(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async deleteDocument(corpusId: string, caseNo: string): Promise<void> {
     this.write(() => {
       const ids = this.db

@@ -1,8 +1,6 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { AppError, logError } from "../errors";
+import { tsWorkerUrl } from "../util/ts-worker";
 import type { Reply, Request, WorkerInit, Written } from "./index-protocol";
 
 /**
@@ -20,23 +18,11 @@ interface Running {
   pending: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>;
 }
 
-/**
- * The worker runs the TypeScript source through tsx's loader, also under `next start` (where this
- * file is bundled and the worker's files are not): paths come from the project root at run time.
- */
+/** The worker runs the TypeScript source (lib/util/ts-worker.ts), also under `next start`. */
 function bootUrl(): URL {
-  const root = process.cwd();
-  const tsx = join(/*turbopackIgnore: true*/ root, "node_modules", "tsx", "dist", "esm", "api", "index.mjs");
-  const entry = join(/*turbopackIgnore: true*/ root, "lib", "store", "index-worker.ts");
-  for (const path of [tsx, entry]) {
-    if (!existsSync(path)) throw new AppError("store:unavailable", { detail: `index worker: ${path} not found` });
-  }
-  const boot = [
-    `import { register } from ${JSON.stringify(pathToFileURL(tsx).href)};`,
-    "register();",
-    `await import(${JSON.stringify(pathToFileURL(entry).href)});`,
-  ].join("\n");
-  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+  const boot = tsWorkerUrl("lib", "store", "index-worker.ts");
+  if ("missing" in boot) throw new AppError("store:unavailable", { detail: `index worker: ${boot.missing} not found` });
+  return boot.url;
 }
 
 export class IndexClient {

@@ -304,6 +304,13 @@ export class QdrantStore implements VectorStore {
       .sort((a, b) => order(a.section) - order(b.section) || a.sectionOrder - b.sectionOrder);
   }
 
+  // Qdrant answers over HTTP (off this thread's CPU but for the JSON): the decision's chunks, filtered.
+  async getChunks(corpusId: string, caseNo: string, ids: string[]): Promise<Chunk[]> {
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.getDocumentChunks(corpusId, caseNo)).map((c) => [c.id, c]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   private async deleteBy(filter: Payload): Promise<void> {
     if (!(await this.shape())) return;
     await this.read("delete", (c) => c.delete(this.name, { wait: true, filter }), undefined);

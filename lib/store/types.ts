@@ -52,6 +52,11 @@ export interface VectorStore {
   sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]>;
   /** All chunks of one decision, in section order (for the precedent viewer). */
   getDocumentChunks(corpusId: string, caseNo: string): Promise<Chunk[]>;
+  /**
+   * The chunks `ids` of one decision (the passages a citation links to), without reading its others:
+   * a 60 MB decision has ~75,000, read on the server's thread by the embedded store.
+   */
+  getChunks(corpusId: string, caseNo: string, ids: string[]): Promise<Chunk[]>;
   deleteDocument(corpusId: string, caseNo: string): Promise<void>;
   deleteCorpus(corpusId: string): Promise<void>;
   count(filter?: StoreFilter): Promise<number>;

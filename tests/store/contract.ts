@@ -193,6 +193,15 @@ export function defineStoreContract(
       expect(chunks[0]?.text).toContain("약혼");
     });
 
+    it("returns the named chunks of a decision, in the order asked, and nothing of another", async () => {
+      const all = await store.getDocumentChunks(ids.A, "2001다1");
+      const [first, , last] = all.map((c) => c.id);
+      const picked = await store.getChunks(ids.A, "2001다1", [last ?? "", "no-such-chunk", first ?? ""]);
+      expect(picked).toEqual([all[2], all[0]]);
+      expect(await store.getChunks(ids.A, "2015나3", [first ?? ""])).toEqual([]);
+      expect(await store.getChunks(ids.A, "2001다1", [])).toEqual([]);
+    });
+
     it("deletes one decision, then a whole corpus, leaving other corpora intact", async () => {
       await store.deleteDocument(ids.A, "2001다1");
       expect(await store.count(A)).toBe(2);

@@ -1,27 +1,24 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { z } from "zod";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { BackToAnswer } from "@/components/precedent/back-to-answer";
 import { CitationGraph, OverruledBanner } from "@/components/precedent/citation-graph";
 import { CopyButton } from "@/components/precedent/copy-button";
-import { DecisionText } from "@/components/precedent/decision-text";
-import { DecisionToc } from "@/components/precedent/decision-toc";
-import { FindInDecision } from "@/components/precedent/find-in-decision";
-import { PassageContext, type PassageNotes } from "@/components/precedent/passage-context";
-import { ReferenceChips } from "@/components/precedent/reference-chips";
-import { SupportCallout } from "@/components/precedent/support-callout";
+import type { PassageNotes } from "@/components/precedent/passage-context";
 import { viewerGraph } from "@/lib/citations/graph";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
 import { atomsOf, chunksWithContexts } from "@/lib/enrich/contexts";
 import { filesDir } from "@/lib/env";
+import { logError } from "@/lib/errors";
 import { formatCitation } from "@/lib/export/citation";
-import { loadDecisionRecord } from "@/lib/ingest/decision-archive";
-import { buildDecisionView } from "@/lib/precedent/view";
+import { decisionFile } from "@/lib/ingest/decision-archive";
+import { viewerPage } from "@/lib/precedent/viewer-client";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
-import { referencedCases } from "@/lib/text/referenced-cases";
 import { requirePageUser } from "../../../(auth)/auth";
+import { type LinkParams, PartBody, type PartResult, PartToc } from "./decision-part";
 
 export const dynamic = "force-dynamic";
 
@@ -44,7 +41,21 @@ const Query = z.object({
     .regex(/^[\w-]{1,64}$/)
     .optional()
     .catch(undefined),
+  /** The part of a long decision to show (1-based); absent: the one with the linked passage. */
+  p: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  /** Words to find on arrival (from "found in part N" of the find bar). */
+  find: z.string().max(200).optional().catch(undefined),
 });
+
+/** The viewer's part, or why it cannot be shown (the worker stopped): the page still opens. */
+async function loadPart(file: string, request: Parameters<typeof viewerPage>[1]): Promise<PartResult> {
+  try {
+    return await viewerPage(file, request);
+  } catch (error) {
+    logError(error);
+    return "failed";
+  }
+}
 
 // A stray "%" in the address must not turn into a server error.
 function decoded(segment: string): string {
@@ -62,18 +73,25 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
   const caseNo = decoded((await params).caseNo);
-  const { corpus, hl, s, v: verdict, c: claim, from } = Query.parse(await searchParams);
+  const query = Query.parse(await searchParams);
+  const { corpus, hl, s, v: verdict, c: claim, from } = query;
   // A citation found unsupported opens its passage, but nothing in it is shown as support.
   const hint = verdict === "unsupported" ? undefined : s;
   const docs = await findDocumentsForCaseNo(caseNo);
   const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];
   if (!doc) notFound();
-  const record = loadDecisionRecord(filesDir(), doc.corpusId, doc.caseNo);
   // The linked passage first: it is the one the supporting sentence is looked for in.
   const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
-  const chunks = ids.length ? await (await getStore()).getDocumentChunks(doc.corpusId, doc.caseNo) : [];
-  const passages = ids.flatMap((id) => chunks.filter((c) => c.id === id));
-  const view = record ? buildDecisionView(record, passages, hint) : undefined;
+  // Only the linked chunks: a very large decision has tens of thousands.
+  const passages = await (await getStore()).getChunks(doc.corpusId, doc.caseNo, ids);
+  // Read, marked and cut into parts in the viewer's worker: only one bounded part comes back here,
+  // and the page around it is sent without waiting for it (PartBody streams in).
+  const part = loadPart(decisionFile(filesDir(), doc.corpusId, doc.caseNo), {
+    passages: passages.map((p) => ({ id: p.id, section: p.section, text: p.text })),
+    hint,
+    page: query.p,
+  });
+  const linkParams: LinkParams = { corpus, hl, s, v: verdict, c: claim, from };
   // Enrichment's notes on the linked passages, shown beside the decision (never in its text).
   const [withContext, atoms] = await Promise.all([
     chunksWithContexts(passages),
@@ -88,10 +106,6 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
     context: c.context,
     questions: atoms.get(c.id) ?? [],
   }));
-  const references = referencedCases(record?.참조판례 ?? "");
-  const parts = references.flatMap((r) => r.parts);
-  const found = await Promise.all(parts.map((p) => findDocumentsForCaseNo(p)));
-  const known = new Set(parts.filter((_, i) => (found[i]?.length ?? 0) > 0));
   const citation = formatCitation(doc);
   const graph = await viewerGraph(doc);
   const sourceHref = safeExternalHref(doc.sourceUrl);
@@ -101,7 +115,9 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
       className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 p-4 sm:p-6 lg:flex-row"
       data-testid="precedent-page"
     >
-      {view ? <DecisionToc entries={view.toc} /> : null}
+      <Suspense fallback={null}>
+        <PartToc part={part} params={linkParams} />
+      </Suspense>
       <article className="min-w-0 flex-1">
         <BackToAnswer chatId={from} />
         <p className="mt-2 text-sm text-muted">
@@ -149,51 +165,26 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             근거가 아닙니다.
           </p>
         ) : null}
-        {view?.supportText ? (
-          <SupportCallout
-            sentence={view.supportText}
-            answer={verdict ? claim : hint}
+        <Suspense
+          fallback={
+            <p className="mt-6 text-sm text-muted" role="status" data-testid="precedent-loading">
+              판결문을 여는 중입니다…
+            </p>
+          }
+        >
+          <PartBody
+            part={part}
+            params={linkParams}
+            doc={{ caseNo: doc.caseNo, corpusId: doc.corpusId }}
+            passageId={passages[0]?.id}
+            linked={ids.length > 0}
             verdict={verdict}
+            answer={verdict ? claim : hint}
             citation={citation}
-            anchor={`passage-${passages[0]?.id ?? ""}`}
+            notes={notes}
+            findQuery={query.find}
           />
-        ) : ids.length > 0 && view && !view.passageFound ? (
-          <p className="mt-4 rounded bg-amber-50 p-3 text-sm text-amber-900">
-            답변에 쓰인 구절을 이 판례의 현재 본문에서 찾지 못했습니다. 말뭉치가 다시 색인되었을 수 있습니다.
-          </p>
-        ) : null}
-        <PassageContext notes={notes} />
-        {!record || !view ? (
-          <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900">
-            이 판례의 원문 보관본이 없습니다. 말뭉치를 다시 색인하면 볼 수 있습니다.
-          </p>
-        ) : (
-          <>
-            <div className="mt-4">
-              <FindInDecision rootId="decision-body" />
-            </div>
-            <div id="decision-body" className="mt-4 space-y-6">
-              {view.sections.map((section) => (
-                <section key={section.name} aria-labelledby={section.id}>
-                  <h2
-                    id={section.id}
-                    className="mb-2 scroll-mt-20 border-b border-line pb-1 font-serif text-lg font-semibold"
-                  >
-                    {section.name}
-                  </h2>
-                  {section.name === "참조판례" ? (
-                    <div className="space-y-2 text-sm">
-                      <DecisionText marks={section.marks} />
-                      {references.length > 0 ? <ReferenceChips references={references} known={known} /> : null}
-                    </div>
-                  ) : (
-                    <DecisionText marks={section.marks} />
-                  )}
-                </section>
-              ))}
-            </div>
-          </>
-        )}
+        </Suspense>
         <CitationGraph graph={graph} />
       </article>
     </main>

@@ -1,0 +1,207 @@
+// Viewer benchmark: the production server opening very large decisions (7.5 MB, allowed by the
+// default DECISION_MAX_MB of 8, and 60 MB), alone and five lawyers at once, while another client
+// asks /api/health one request after another. Prints figures; asserts nothing.
+//   npm run bench:viewer [-- --sizes 7.5,60 --viewers 5 --port 3191 --keep]
+// The decisions are our fixtures (tests/fixtures/decisions) with their archives swapped for padded
+// ones (tests/support/large-decision.ts): importing 60 MB takes minutes and measures the import;
+// the viewer reads only the archive. "cold": the archive was just rewritten, so the server reads
+// and parses it; "warm": it was opened before.
+import "./cli";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chunkId } from "../lib/ingest/chunk";
+import { decisionFile } from "../lib/ingest/decision-archive";
+import { VIEWER_HTML_CAP_BYTES } from "../lib/precedent/pages";
+import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
+import { startFakeRerank } from "../tests/fake-servers/rerank-server";
+import { writeLargeDecision } from "../tests/support/large-decision";
+import { percentile } from "./bench-support";
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const SIZES_MB = arg("--sizes", "7.5,60").split(",").map(Number);
+const VIEWERS = Number(arg("--viewers", "5"));
+const PORT = Number(arg("--port", "3191"));
+// Fixture decisions, one per size (each has a 판결요지 to pad), and one left as it is.
+const CASES = ["2096누3", "2097도55", "2098므21, 22"];
+const ORDINARY = "2098다1001";
+
+const work = mkdtempSync(join(tmpdir(), "rar-viewer-"));
+const dataDir = join(work, "data");
+const embeddings = await startFakeOpenAI({ embeddingDimensions: 64 });
+const reranker = await startFakeRerank();
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  DATABASE_URL: `file:${join(dataDir, "app.db")}`,
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: "admin@viewer.test",
+  ADMIN_PASSWORD: "admin-password-viewer",
+  LLM_BASE_URL: embeddings.url,
+  LLM_MODEL: "fake-chat",
+  EMBEDDINGS_BASE_URL: embeddings.url,
+  EMBEDDINGS_MODEL: "fake-embed",
+  EMBEDDINGS_DIMENSIONS: "64",
+  RERANK_BASE_URL: reranker.url,
+  RERANK_MODEL: "fake-rerank",
+};
+function run(args: string[], inherit = false): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", inherit ? "inherit" : "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (err += d));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
+  });
+}
+const tsx = (script: string, args: string[] = [], extra: string[] = []) =>
+  run([...extra, "--import", "tsx", script, ...args]);
+
+console.log(`작업 폴더 ${work}`);
+mkdirSync(dataDir, { recursive: true });
+await tsx("scripts/db-migrate.ts", [], ["--experimental-wasm-modules", "--no-warnings"]);
+await tsx("scripts/db-seed.ts");
+await tsx("scripts/ingest.ts", ["tests/fixtures/decisions", "--corpus", "판례"]);
+const cookies = JSON.parse(await tsx("scripts/bench-load-users.ts", [String(VIEWERS)])) as string[];
+if (!existsSync(".next/BUILD_ID")) {
+  console.log("프로덕션 빌드가 없어 빌드합니다…");
+  await run(["node_modules/next/dist/bin/next", "build"], true);
+}
+const corpusId = readdirSync(join(dataDir, "corpora"))[0] ?? "";
+
+const server = spawn(
+  process.execPath,
+  ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", `${PORT}`],
+  {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
+let serverLog = "";
+server.stdout?.on("data", (d) => (serverLog += d));
+server.stderr?.on("data", (d) => (serverLog += d));
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  if (
+    await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  if (i > 300) throw new Error(`server did not start:\n${serverLog}`);
+  await new Promise((r) => setTimeout(r, 100));
+}
+const rssOf = (pid: number | undefined): number => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+};
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssOf(server.pid));
+}, 100);
+
+interface Opened {
+  status: number;
+  ttfbMs: number;
+  totalMs: number;
+  bytes: number;
+}
+
+/** One viewer page, read as a browser reads it: time to its first byte of body, to its end, its size. */
+async function open(path: string, cookie: string): Promise<Opened> {
+  const t0 = performance.now();
+  const response = await fetch(`${base}${path}`, { headers: { cookie } });
+  const reader = response.body?.getReader();
+  let ttfbMs = Number.NaN;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = (await reader?.read()) ?? { done: true, value: undefined };
+    if (done) break;
+    if (Number.isNaN(ttfbMs)) ttfbMs = performance.now() - t0;
+    bytes += value.byteLength;
+  }
+  return { status: response.status, ttfbMs, totalMs: performance.now() - t0, bytes };
+}
+
+/** Runs `work` while another client asks /api/health one request after another; the slowest answer. */
+async function withHealth<T>(work: () => Promise<T>): Promise<{ value: T; healthMaxMs: number; healthCount: number }> {
+  const times: number[] = [];
+  let done = false;
+  const poll = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+      times.push(performance.now() - t0);
+    }
+  })();
+  const value = await work();
+  done = true;
+  await poll;
+  return { value, healthMaxMs: Math.max(0, ...times), healthCount: times.length };
+}
+
+const fmt = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "—");
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(2);
+// Health alone first: the baseline the figures below compare with.
+const idle = await withHealth(() => new Promise((r) => setTimeout(r, 2_000)));
+console.log(`\n쉬는 서버의 /api/health: 2초 동안 ${idle.healthCount}번, 가장 느린 응답 ${fmt(idle.healthMaxMs)} ms`);
+console.log(`응답 하나의 HTML 한도: ${mb(VIEWER_HTML_CAP_BYTES)} MB\n`);
+console.log("| 열기 | 상태 | 첫 바이트 ms | 전체 ms | HTML MB | 그동안 health 최대 ms | 서버 RSS 최대 MB |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+
+// An ordinary decision first: the viewer's first visit after a start loads its code and starts its
+// worker whatever the size; then the same page five at once, the baseline for the rows below.
+const ordinary = `/precedents/${encodeURIComponent(ORDINARY)}?corpus=${corpusId}`;
+const row = async (label: string, work: () => Promise<Opened[]>) => {
+  peakRss = rssOf(server.pid);
+  const { value, healthMaxMs } = await withHealth(work);
+  const ok = value.filter((o) => o.status === 200).length;
+  const ttfb = value.map((o) => o.ttfbMs);
+  const total = value.map((o) => o.totalMs);
+  const many = value.length > 1;
+  const both = (list: number[]) =>
+    many ? `${fmt(percentile(list, 50))} / ${fmt(Math.max(...list))}` : fmt(list[0] ?? Number.NaN);
+  console.log(
+    `| ${label} | ${ok}/${value.length} OK | ${both(ttfb)} | ${both(total)} | ${mb(Math.max(...value.map((o) => o.bytes)))} | ${fmt(healthMaxMs)} | ${Math.round(peakRss / 1_048_576)} |`,
+  );
+};
+await row("보통 판례, 서버 시작 후 첫 열기", async () => [await open(ordinary, cookies[0] ?? "")]);
+await row("보통 판례, 혼자", async () => [await open(ordinary, cookies[0] ?? "")]);
+await row(`보통 판례, ${VIEWERS}명 동시`, () => Promise.all(cookies.map((c) => open(ordinary, c))));
+
+for (const [i, size] of SIZES_MB.entries()) {
+  const caseNo = CASES[i] ?? "";
+  const file = decisionFile(dataDir, corpusId, caseNo);
+  const record = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  // 판결요지 padded, its own sentence 90% of the way in: its indexed chunk still points there.
+  const summary = record.판결요지 ?? "";
+  writeLargeDecision(file, size * 1_048_576, record, { section: "판결요지", block: summary });
+  const viewer = `/precedents/${encodeURIComponent(caseNo)}?corpus=${corpusId}`;
+  const cited = `${viewer}&hl=${chunkId(corpusId, caseNo, "판결요지", 0)}&s=${encodeURIComponent(summary)}`;
+  await row(`${size} MB, 처음, 혼자 (cold)`, async () => [await open(viewer, cookies[0] ?? "")]);
+  await row(`${size} MB, 다시, 혼자 (warm)`, async () => [await open(viewer, cookies[0] ?? "")]);
+  await row(`${size} MB, 인용 구절로, 혼자 (warm)`, async () => [await open(cited, cookies[0] ?? "")]);
+  // Re-read: as after a re-index, the next open parses the file again.
+  utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+  await row(`${size} MB, ${VIEWERS}명 동시 (cold)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
+  await row(`${size} MB, ${VIEWERS}명 동시 (warm)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
+}
+console.log("\n(여러 명: 첫 바이트와 전체는 중앙값 / 최대)");
+
+clearInterval(sampler);
+const exited = new Promise((resolve) => server.once("exit", resolve));
+server.kill("SIGTERM");
+await exited;
+await Promise.all([embeddings.close(), reranker.close()]);
+if (!process.argv.includes("--keep")) rmSync(work, { recursive: true, force: true });
+process.exit(0);
