@@ -30,8 +30,11 @@ export function DepthStep({ step }: { step: Step<"depth"> }) {
         <span className="text-muted"> (동적 k 끔: 최대값 사용)</span>
       )}
       <span className="block text-muted">
-        {step.retrieved === undefined ? "" : `새로 검색한 후보 ${step.retrieved}개 · `}토큰 예산{" "}
-        {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개 사용
+        {step.retrieved === undefined
+          ? ""
+          : `${step.attempt === 0 ? "검색한" : "다시 검색한"} 후보 ${step.retrieved}개 중 상위 ${step.k}개 · `}
+        토큰 예산 {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개
+        사용
         {step.caseNos?.length ? ` (${[...new Set(step.caseNos)].join(", ")})` : ""}
       </span>
     </li>
