@@ -153,7 +153,7 @@ describe("CC-RAG retrieval: the usual candidate pool, keeping k (METHOD §1's k)
     // The reranker saw the whole fused pool (every candidate the question's search found, up to M), not 2.
     const sent = h.reranker.requests.slice(before);
     expect(sent).toHaveLength(1);
-    const documents = (sent[0]?.body as { documents?: unknown[] }).documents ?? [];
+    const documents = (sent[0]?.body as { documents?: unknown[] } | undefined)?.documents ?? [];
     expect(documents).toHaveLength(result.trace.fused.length);
     expect(depth?.retrieved).toBe(result.trace.fused.length);
     expect(result.trace.fused.length).toBeGreaterThan(6);
