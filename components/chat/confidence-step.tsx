@@ -41,13 +41,14 @@ export function DepthStep({ step }: { step: Step<"depth"> }) {
   );
 }
 
-export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
+/** `final`: the attempt whose answer the verdict kept (the one in the answer card), not a withdrawn one. */
+export function ConfidenceStep({ step, final }: { step: Step<"confidence">; final?: boolean }) {
   const parts = (Object.keys(PART_LABEL) as (keyof typeof PART_LABEL)[]).map((k) => [k, step.parts[k]] as const);
   return (
     <li data-testid="strategy-confidence">
       <span className="font-medium">
         {step.attempt === 0 ? "첫 시도" : `재시도 ${step.attempt}`} 신뢰도{step.dropped.length > 0 ? "(재정규화)" : ""}{" "}
-        {n2(step.score)} {step.passed ? "≥" : "<"} τ {n2(step.tau)}
+        {n2(step.score)} (기준 {n2(step.tau)})
       </span>
       <span className={step.passed ? " text-emerald-700" : " text-amber-800"}>{step.passed ? " 통과" : " 미달"}</span>
       <table className="mt-1 w-full text-muted">
@@ -69,7 +70,9 @@ export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
       ) : null}
       {!step.passed && step.answer ? (
         <details className="mt-1">
-          <summary className="cursor-pointer text-muted">이 시도의 답변 보기 (다시 쓰기 전)</summary>
+          <summary className="cursor-pointer text-muted">
+            이 시도의 답변 보기 ({final ? "최종 답변" : "다시 쓰기 전"})
+          </summary>
           <p className="mt-1 whitespace-pre-wrap">{step.answer}</p>
         </details>
       ) : null}

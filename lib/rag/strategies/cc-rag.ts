@@ -104,7 +104,7 @@ export async function ccRagAnswerLoop(ctx: RunContext, fused: ScoredChunk[]): Pr
         const kind = renormalised ? "로그확률 없이 재정규화한 신뢰도" : "신뢰도";
         ctx.notice(
           "low_confidence",
-          `${LOW_CONFIDENCE_LABEL} (${kind} ${fmt(score ?? 0)} < τ ${fmt(cc.tau)}: ${reason})`,
+          `${LOW_CONFIDENCE_LABEL} (${kind} ${fmt(score ?? 0)}, 기준 ${fmt(cc.tau)} 미만: ${reason})`,
         );
       }
       return finishRun(ctx, cut.chunks, ctx.options.answer === false ? undefined : answered);
@@ -150,7 +150,7 @@ export async function ccRagAnswerLoop(ctx: RunContext, fused: ScoredChunk[]): Pr
     }
     ctx.send({
       type: "answer-reset",
-      reason: `신뢰도 ${fmt(confidence.score)} < τ ${fmt(cc.tau)}: 판례를 ${k}개에서 ${nextK}개로 늘려 다시 검색하고 답변을 다시 씁니다.`,
+      reason: `신뢰도 ${fmt(confidence.score)}, 기준 ${fmt(cc.tau)} 미만: 판례를 ${k}개에서 ${nextK}개로 늘려 다시 검색하고 답변을 다시 씁니다.`,
     });
     k = nextK;
     candidates = again.candidates;
