@@ -8,7 +8,7 @@ import { recordCalls, replayCalls } from "@/lib/ai/model-calls/modes";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { codeOf, collect, DEAD_URL, FAST_RETRY } from "./support";
 
-const ANSWER = "약혼 해제에 책임 있는 자는 예물 반환을 구할 수 없습니다(대법원 76므41).";
+const ANSWER = "중도 해지한 회원은 남은 이용료 반환을 구할 수 있습니다(대법원 2030다1234).";
 let server: FakeOpenAI;
 let silent: FakeOpenAI;
 
