@@ -61,7 +61,7 @@ test.describe("CC-RAG confidence in the chat", () => {
     const answer = page.getByTestId("answer").last();
     await expect(answer.getByTestId("citation-unverified").first()).toContainText("2031다99999");
     // Plain Korean on screen: no raw data, no symbols a lawyer has to decode.
-    const panel = (await steps.innerText()) + (await answer.innerText());
+    const panel = `${(await steps.textContent()) ?? ""}${(await answer.textContent()) ?? ""}`;
     expect(panel).not.toMatch(/[{}[\]"]|τ|undefined|NaN|null/);
 
     // After a reload the chat shows the same attempts and label.
