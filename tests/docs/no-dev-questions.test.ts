@@ -15,13 +15,6 @@ const ROOTS = ["scripts", "tests", "e2e", "docs", "lib", "components", "app"];
 const TEXT = /\.(ts|tsx|mjs|json|jsonl|md)$/;
 // Made to hold dev content: our replies for five dev questions, named by id (the Done-when replay).
 const DEV_FIXTURES = new Set(["tests/fixtures/dev-strategy-replies.jsonl"]);
-/**
- * Known exceptions, each to be removed: the e2e suite's real-data mode asks about 76므41 (a dev gold
- * decision) in the words of dev-r-001, and its fake replies, citation order and filter checks are
- * built around that decision's neighbours; moving it to a decision outside the dev set is its own change.
- */
-const KNOWN = new Set(["e2e/chat.spec.ts", "e2e/desk.spec.ts", "e2e/export.spec.ts", "e2e/viewer.spec.ts"]);
-
 const squash = (text: string) => text.replace(/[^가-힣0-9A-Za-z]/g, "");
 
 function files(dir: string): string[] {
@@ -47,19 +40,16 @@ describe.skipIf(!existsSync(DEV))("our own files hold no dev question", () => {
     }
     expect(phrases.size).toBeGreaterThan(1000);
     const found: string[] = [];
-    const known: string[] = [];
     for (const path of ROOTS.flatMap((root) => files(root))) {
       if (DEV_FIXTURES.has(path) || path === "tests/docs/no-dev-questions.test.ts") continue;
       const text = squash(readFileSync(path, "utf8"));
       for (const [phrase, id] of phrases) {
         if (!text.includes(phrase)) continue;
-        (KNOWN.has(path) ? known : found).push(`${path}: ${id} "${phrase}"`);
+        found.push(`${path}: ${id} "${phrase}"`);
         break;
       }
     }
     expect(found).toEqual([]);
-    // An exception that no longer holds a dev phrase is taken off the list.
-    expect(known.map((k) => k.split(":")[0]).sort()).toEqual([...KNOWN].sort());
   });
 
   it("the benchmark scripts name no gold case number of the dev set", () => {
