@@ -201,7 +201,7 @@ async function round(lawyers: number): Promise<{ samples: Sample[]; wallMs: numb
     Array.from({ length: lawyers }, async (_, i) => {
       const out: Sample[] = [];
       for (let q = 0; q < QUESTIONS; q++) {
-        out.push(await ask(cookies[i] as string, `헬스장 이용료를 돌려받을 수 있나요? (변호사 ${i + 1}, 질문 ${q + 1})`));
+        out.push(await ask(cookies[i] as string, `헬스 회비를 돌려받을 수 있나요? (변호사 ${i + 1}, 질문 ${q + 1})`));
       }
       return out;
     }),
