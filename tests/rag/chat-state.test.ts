@@ -92,7 +92,7 @@ describe("a strategy's steps in the answer state", () => {
         step: { key: "terms", kind: "terms", status: "done", terms: ["임대인"], parsedAs: "json" },
       },
       { type: "answer-delta", delta: "잘 모르겠습니다." },
-      { type: "answer-reset", reason: "신뢰도 0.30 < τ 0.80" },
+      { type: "answer-reset", reason: "신뢰도 0.30, 기준 0.80 미만" },
       { type: "answer-delta", delta: "다시 쓴 답" },
       { type: "strategy-step", step: { key: "verdict", kind: "verdict", lowConfidence: true, retries: 1, score: 0.4 } },
     ];
