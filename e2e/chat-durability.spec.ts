@@ -3,7 +3,7 @@ import { E2E_USERS } from "../playwright.config";
 import { signIn } from "./helpers";
 
 // The fake LLM streams the "천천히" answer over ~2–3 s; these tests disturb the page meanwhile.
-const SLOW = "천천히 답해 주세요: 약혼 예물을 돌려받을 수 있나요?";
+const SLOW = "천천히 답해 주세요: 이혼 소송 중에 배우자가 사망하면 소송은 어떻게 되나요?";
 const LAST_SENTENCE = "마지막 문장입니다";
 
 async function ask(page: Page, question: string): Promise<void> {

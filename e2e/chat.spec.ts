@@ -4,13 +4,14 @@ import { expect, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
 import { signIn } from "./helpers";
 
-// With the shared decisions ingested the question targets a real one (76므41); a clone without
+// With the shared decisions ingested the question targets a real one (92므143, outside the dev
+// benchmark's gold decisions); a clone without
 // ../shared asks about our own fixture decision instead.
 const real = existsSync(resolve("../shared/data/precedents"));
 const QUESTION = real
-  ? "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?"
+  ? "이혼 소송 도중에 배우자가 사망했습니다. 진행 중이던 이혼 소송은 어떻게 되나요?"
   : "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
-const CASE_NO = real ? "76므41" : "2098다1001";
+const CASE_NO = real ? "92므143" : "2098다1001";
 
 test.describe("chat", () => {
   test("asks, watches the queries and the answer stream in, and follows a citation to the highlighted passage", async ({
@@ -23,8 +24,8 @@ test.describe("chat", () => {
 
     await expect(page.getByTestId("question")).toHaveText(QUESTION);
     await expect(page.getByTestId("analytical-query")).not.toContainText("작성 중", { timeout: 20_000 });
-    await expect(page.getByTestId("analytical-query")).toContainText(real ? "약혼 해제" : "드론");
-    await expect(page.getByTestId("rationale-query")).toContainText(real ? "유책자" : "책임", { timeout: 20_000 });
+    await expect(page.getByTestId("analytical-query")).toContainText(real ? "소송 종료" : "드론");
+    await expect(page.getByTestId("rationale-query")).toContainText(real ? "일신전속" : "책임", { timeout: 20_000 });
     const answer = page.getByTestId("answer");
     await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
     await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
@@ -43,10 +44,12 @@ test.describe("chat", () => {
     page,
   }) => {
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
-    await page.getByTestId("chat-input").fill("천천히 답해 주세요: 약혼 예물을 돌려받을 수 있나요?");
+    await page
+      .getByTestId("chat-input")
+      .fill("천천히 답해 주세요: 이혼 소송 중에 배우자가 사망하면 소송은 어떻게 되나요?");
     await page.getByTestId("send").click();
     const answer = page.getByTestId("answer");
-    await expect(answer).toContainText("76므41", { timeout: 30_000 });
+    await expect(answer).toContainText("92므143", { timeout: 30_000 });
     await page.getByTestId("stop").click();
     await expect(answer).toHaveAttribute("data-status", "stopped", { timeout: 10_000 });
     await expect(answer).not.toContainText("마지막 문장입니다");
@@ -58,12 +61,12 @@ test.describe("chat", () => {
     await expect(kept).toHaveAttribute("data-status", "stopped");
     await expect(kept).toContainText("천천히");
     // The work done before Stop is still there: queries, the precedents found, the linked citation, the trace.
-    await expect(page.getByTestId("analytical-query")).toContainText("약혼 해제");
-    await expect(page.getByTestId("rationale-query")).toContainText("유책자");
+    await expect(page.getByTestId("analytical-query")).toContainText("소송 종료");
+    await expect(page.getByTestId("rationale-query")).toContainText("일신전속");
     await expect(page.getByTestId("evidence-case").first()).toBeVisible();
     await expect(page.getByTestId("pipeline-trace")).toBeAttached();
-    if (real) await expect(kept.getByTestId("citation-link").filter({ hasText: "76므41" })).toBeVisible();
-    else await expect(kept.getByTestId("citation-unverified")).toContainText("76므41");
+    if (real) await expect(kept.getByTestId("citation-link").filter({ hasText: "92므143" })).toBeVisible();
+    else await expect(kept.getByTestId("citation-unverified")).toContainText("92므143");
   });
 
   test("a lawyer never sees another user's chat", async ({ page, browser }) => {

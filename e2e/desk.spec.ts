@@ -8,7 +8,7 @@ import { signIn } from "./helpers";
 // filters in retrieval, lookup by 사건번호. The shared real decisions make the questions realistic;
 // without them the tests that need them say so and are skipped.
 const real = existsSync(resolve("../shared/data/precedents"));
-const LONG = "긴답변확인: 약혼을 깼는데 예물을 돌려받을 수 있는지 자세히 알려 주세요";
+const LONG = "긴답변확인: 이혼 소송 중에 배우자가 사망하면 소송이 어떻게 되는지 자세히 알려 주세요";
 
 async function ask(page: Page, question: string): Promise<void> {
   await page.getByTestId("chat-input").fill(question);
@@ -48,7 +48,7 @@ for (const size of [
     await expect(answer).toContainText("긴 답변의 마지막 줄입니다");
     // Markdown is rendered, not shown raw.
     await expect(answer.locator("h2").first()).toHaveText("결론");
-    await expect(answer.locator("strong").first()).toHaveText("책임이 있는 사람");
+    await expect(answer.locator("strong").first()).toHaveText("배우자 일방이 사망하면");
     await expect(answer).not.toContainText("**");
     // The answer is longer than the window; the box and its button are still there.
     expect(await messages.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
@@ -74,7 +74,7 @@ for (const size of [
 test("an unverified case number is explained inline, by keyboard too", async ({ page }) => {
   test.skip(!real, "needs the shared decisions (../shared/data)");
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
-  await ask(page, "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?");
+  await ask(page, "이혼 소송 도중에 배우자가 사망했습니다. 진행 중이던 이혼 소송은 어떻게 되나요?");
   const answer = page.getByTestId("answer");
   await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   const flag = answer.getByTestId("citation-unverified");
@@ -89,7 +89,7 @@ test("an unverified case number is explained inline, by keyboard too", async ({ 
 test("evidence is grouped by decision, the cited decisions first and marked", async ({ page }) => {
   test.skip(!real, "needs the shared decisions (../shared/data)");
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
-  await ask(page, "인용순서확인: 약혼을 깨면 예물을 돌려받을 수 있나요?");
+  await ask(page, "인용순서확인: 이혼 소송 중에 배우자가 사망하면 소송은 어떻게 되나요?");
   await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   const cases = page.getByTestId("evidence-case");
   await expect(cases.first()).toBeVisible();
@@ -107,11 +107,11 @@ test("evidence is grouped by decision, the cited decisions first and marked", as
   expect(passages).toBeGreaterThan(rows.length);
   // The cited decisions come first, in the order the answer cites them, even when ranked lower.
   expect(rows.slice(0, 2).map((r) => [r.caseNo, r.cited])).toEqual([
+    ["90므1135", true],
     ["92므143", true],
-    ["76므41", true],
   ]);
   expect(rows.slice(2).every((r) => !r.cited)).toBe(true);
-  // 92므143 is not the best-ranked decision: the order is the answer's, not the ranking's.
+  // 90므1135 is not the best-ranked decision: the order is the answer's, not the ranking's.
   expect(Math.min(...rows.slice(2).map((r) => r.rank))).toBeLessThan(rows[0]?.rank ?? 0);
   await expect(cases.first().getByTestId("evidence-cited-badge")).toHaveText("답변 인용");
   // The passages unfold; each opens the decision at that passage.
@@ -121,7 +121,8 @@ test("evidence is grouped by decision, the cited decisions first and marked", as
 
 test("a filter narrows the search, is shown on the answer and is kept with the chat", async ({ page }) => {
   test.skip(!real, "needs the shared decisions (../shared/data)");
-  const question = "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?";
+  // Damages as well as divorce: the unfiltered evidence spans family and civil decisions.
+  const question = "이혼 소송 중에 배우자가 사망하면 위자료 등 손해배상 청구권도 상속인에게 넘어가나요?";
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
   await ask(page, question);
   await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });

@@ -7,9 +7,9 @@ import { signIn } from "./helpers";
 
 const real = existsSync(resolve("../shared/data/precedents"));
 const QUESTION = real
-  ? "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?"
+  ? "이혼 소송 도중에 배우자가 사망했습니다. 진행 중이던 이혼 소송은 어떻게 되나요?"
   : "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
-const CITATION = real ? "대법원 1976. 12. 28. 선고 76므41 판결" : "대법원 2099. 1. 15. 선고 2098다1001 판결";
+const CITATION = real ? "대법원 1993. 5. 27. 선고 92므143 판결" : "대법원 2099. 1. 15. 선고 2098다1001 판결";
 
 test.describe("export and print", () => {
   test("an answer exports to DOCX, copies as formatted text and prints without the app around it", async ({

@@ -6,9 +6,9 @@ import { signIn } from "./helpers";
 
 const { admin, lawyer } = E2E_USERS;
 const real = existsSync(resolve("../shared/data/precedents"));
-const CASE_NO = real ? "76므41" : "2098다1001";
+const CASE_NO = real ? "92므143" : "2098다1001";
 const ABOUT = real
-  ? "약혼 예물을 돌려받을 수 있나요?"
+  ? "이혼 소송 중에 배우자가 사망하면 소송은 어떻게 되나요?"
   : "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
 
 /** Asks in a new chat and waits for the answer; returns the chat's id. */
@@ -123,7 +123,7 @@ test.describe("matters, history, bookmarks, feedback", () => {
     await expect(button).toBeEnabled();
     await expect(button).toHaveAttribute("aria-pressed", "false");
     await button.click();
-    await evidenceRow.getByTestId("bookmark-note").fill("유책자의 예물 반환 청구 — 의견서 인용");
+    await evidenceRow.getByTestId("bookmark-note").fill("배우자 사망과 이혼소송 종료 — 의견서 인용");
     await evidenceRow.getByTestId("bookmark-save").click();
     await expect(button).toHaveAttribute("aria-pressed", "true");
 
@@ -132,14 +132,14 @@ test.describe("matters, history, bookmarks, feedback", () => {
     const viewerButton = page.getByTestId("bookmark-button");
     await expect(viewerButton).toHaveAttribute("aria-pressed", "true");
     await viewerButton.click();
-    await expect(page.getByTestId("bookmark-note")).toHaveValue("유책자의 예물 반환 청구 — 의견서 인용");
-    await page.getByTestId("bookmark-note").fill("유책자의 예물 반환 청구 — 의견서 2면");
+    await expect(page.getByTestId("bookmark-note")).toHaveValue("배우자 사망과 이혼소송 종료 — 의견서 인용");
+    await page.getByTestId("bookmark-note").fill("배우자 사망과 이혼소송 종료 — 의견서 2면");
     await page.getByTestId("bookmark-save").click();
 
     await page.getByTestId("nav-bookmarks").click();
     const item = page.getByTestId("bookmark-item").filter({ hasText: CASE_NO });
     await expect(item).toHaveCount(1);
-    await expect(item.getByTestId("bookmark-item-note")).toHaveText("유책자의 예물 반환 청구 — 의견서 2면");
+    await expect(item.getByTestId("bookmark-item-note")).toHaveText("배우자 사망과 이혼소송 종료 — 의견서 2면");
     await item.getByTestId("bookmark-link").click();
     await expect(page.getByTestId("precedent-case-no")).toHaveText(CASE_NO);
 

@@ -4,17 +4,18 @@ import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
 import { signIn } from "./helpers";
 
-// With the shared decisions ingested the question targets a real one (76므41); a clone without
+// With the shared decisions ingested the question targets a real one (92므143, outside the dev
+// benchmark's gold decisions); a clone without
 // ../shared asks about our own fixture decision instead (as in chat.spec.ts).
 const real = existsSync(resolve("../shared/data/precedents"));
 const QUESTION = real
-  ? "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?"
+  ? "이혼 소송 도중에 배우자가 사망했습니다. 진행 중이던 이혼 소송은 어떻게 되나요?"
   : "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
-const CASE_NO = real ? "76므41" : "2098다1001";
-const CITATION = real ? "대법원 1976. 12. 28. 선고 76므41 판결" : "대법원 2099. 1. 15. 선고 2098다1001 판결";
+const CASE_NO = real ? "92므143" : "2098다1001";
+const CITATION = real ? "대법원 1993. 5. 27. 선고 92므143 판결" : "대법원 2099. 1. 15. 선고 2098다1001 판결";
 // Words of the decision's sentence that carries the answer's point.
-const SUPPORT_WORDS = real ? /반환을?\s?청구할 권리가 없다/ : /손해를 배상할 책임이 있다/;
-const FIND = real ? "약혼예물" : "드론배송";
+const SUPPORT_WORDS = real ? /이혼소송은\s?종료된다/ : /손해를 배상할 책임이 있다/;
+const FIND = real ? "일신전속" : "드론배송";
 
 async function ask(page: Page): Promise<void> {
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);

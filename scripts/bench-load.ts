@@ -42,17 +42,17 @@ const dbUrl = postgres?.url ?? `file:${join(dataDir, "app.db")}`;
 
 // ── fake models: 400 ms to first token, 40 tokens/s at ~2 characters a token ─────────────────────
 const answerText =
-  "약혼 해제에 책임이 있는 사람은 자신이 준 예물의 반환을 청구할 수 없습니다(대법원 76므41). 예물의 수수는 혼인 불성립을 해제조건으로 하는 증여와 비슷하지만, 유책자에게는 반환청구권이 인정되지 않습니다.";
+  "회원은 계약을 중도에 해지하고 남은 기간의 이용료 반환을 청구할 수 있습니다(대법원 2030다1234). 사업자는 이미 이용한 기간의 대가와 합리적인 위약금만 공제할 수 있고, 나머지 이용료는 돌려주어야 합니다.";
 const llm = await startFakeOpenAI({
   latencyMs: 400,
   chunkSize: 2,
   chunkDelayMs: 25,
   embeddingDimensions: 64,
   rules: [
-    { system: "법률 분석가", reply: "약혼 해제 시 예물 반환 청구의 가부와 유책 당사자의 반환청구권" },
+    { system: "법률 분석가", reply: "계속적 이용계약의 중도 해지와 잔여 기간 이용료 반환 청구의 가부" },
     {
       system: "대법원 판사",
-      reply: `쟁점은 유책자의 예물 반환 청구이다.\n${RATIONALE_MARKER}\n약혼 해제에 관하여 과실이 있는 유책자는 그가 제공한 예물의 반환을 청구할 수 없다.`,
+      reply: `쟁점은 중도 해지한 회원의 잔여 이용료 반환이다.\n${RATIONALE_MARKER}\n계속적 이용계약의 회원은 계약을 중도에 해지할 수 있고, 사업자는 이미 제공한 용역의 대가와 상당한 위약금을 공제한 나머지 이용료를 반환하여야 한다.`,
     },
     { system: "리서치 어시스턴트", reply: answerText },
   ],
@@ -201,7 +201,7 @@ async function round(lawyers: number): Promise<{ samples: Sample[]; wallMs: numb
     Array.from({ length: lawyers }, async (_, i) => {
       const out: Sample[] = [];
       for (let q = 0; q < QUESTIONS; q++) {
-        out.push(await ask(cookies[i] as string, `약혼 예물을 돌려받을 수 있나요? (변호사 ${i + 1}, 질문 ${q + 1})`));
+        out.push(await ask(cookies[i] as string, `헬스 회비를 돌려받을 수 있나요? (변호사 ${i + 1}, 질문 ${q + 1})`));
       }
       return out;
     }),

@@ -23,10 +23,12 @@ const FIRST_TOKEN_MS = 400;
 const TOKENS_PER_SECOND = 40;
 const CHARS_PER_TOKEN = 2; // Korean text: about two characters per token
 
-const analyst = "약혼 해제 시 예물 반환 청구의 가부와 유책 당사자의 반환청구권 (민법 제806조)";
-const judge = `쟁점은 약혼 해제에 책임이 있는 자가 예물 반환을 구할 수 있는지이다. 약혼 예물의 법적 성질과 유책성을 차례로 본다.\n${RATIONALE_MARKER}\n약혼 예물의 수수는 혼인 불성립을 해제조건으로 하는 증여와 유사한 성질을 가지나, 약혼 해제에 관하여 과실이 있는 유책자는 그가 제공한 예물의 반환을 청구할 수 없다.`;
+const analyst = "계속적 이용계약의 중도 해지와 잔여 기간 이용료 반환 청구의 가부";
+const judge = `쟁점은 회원이 계속적 이용계약을 중도에 해지한 경우 남은 기간의 이용료를 돌려받을 수 있는지이다. 계약의 성질과 위약금 약정을 차례로 본다.
+${RATIONALE_MARKER}
+계속적 이용계약의 회원은 계약을 중도에 해지할 수 있고, 사업자는 이미 제공한 용역의 대가와 상당한 위약금을 공제한 나머지 이용료를 반환하여야 한다.`;
 const answer =
-  "약혼 해제에 책임이 있는 사람은 자신이 준 예물의 반환을 청구할 수 없습니다(대법원 76므41). 예물의 수수는 혼인 불성립을 해제조건으로 하는 증여와 비슷하지만, 유책자에게는 반환청구권이 인정되지 않습니다.";
+  "회원은 계약을 중도에 해지하고 남은 기간의 이용료 반환을 청구할 수 있습니다(대법원 2030다1234). 사업자는 이미 이용한 기간의 대가와 합리적인 위약금만 공제할 수 있고, 나머지 이용료는 돌려주어야 합니다.";
 
 const llm = await startFakeOpenAI({
   latencyMs: FIRST_TOKEN_MS,
@@ -71,7 +73,8 @@ const deps: PipelineDeps = {
     rerank(q, docs, { topN, config: { baseURL: reranker.url, model: "r", timeoutMs: 10_000 } }),
 };
 
-const QUESTION = "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?";
+// About a matter outside the dev benchmark and the sample decisions (the replies are the fake model's).
+const QUESTION = "헬스장 1년 회원권을 끊었는데 석 달 만에 이사를 가게 됐어요. 남은 기간 이용료를 돌려받을 수 있나요?";
 const systems: [string, PipelineOptions][] = [
   ["RAR (overlapped)", { mode: "rar", overlap: true }],
   ["Hybrid + Reranker", { mode: "hybrid" }],

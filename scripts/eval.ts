@@ -17,6 +17,7 @@ import { parseBenchmark } from "../lib/eval/benchmark";
 import { comparisonMarkdown } from "../lib/eval/compare-markdown";
 import { compareRuns } from "../lib/eval/compare-runs";
 import { executeEvaluation } from "../lib/eval/execute";
+import { partialReplayLine } from "../lib/eval/replay-gaps";
 import { resolveSystems, SYSTEM_GROUPS, SYSTEMS } from "../lib/eval/systems";
 import type { SavedRun } from "../lib/eval/write-report";
 import { getStore } from "../lib/store";
@@ -97,7 +98,7 @@ if (baseline && !systems.some((s) => s.id === baseline)) {
 const out = resolve(arg("--out") ?? join("reports", `eval-${new Date().toISOString().replace(/[:.]/g, "-")}`));
 const started = Date.now();
 try {
-  const { markdown, files, calls } = await executeEvaluation({
+  const { markdown, files, calls, summary } = await executeEvaluation({
     corpusId: corpus.id,
     items,
     systems,
@@ -126,6 +127,9 @@ try {
   console.log(`\n${markdown}`);
   if (calls) console.log(`모델 호출: ${calls.mode === "replay" ? "재생" : "기록"} — ${calls.path}`);
   console.log(`보고서: ${files.map((f) => join(out, f)).join(", ")}`);
+  // Last, where a reader of the terminal looks: figures that are partly fallbacks are not the strategy's.
+  const partial = partialReplayLine(summary.summaries);
+  if (partial) console.log(partial);
 } catch (error) {
   console.error(`평가 실패: ${cliErrorLine(error)}`);
   if (process.env.DEBUG) console.error(error);

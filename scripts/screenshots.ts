@@ -22,7 +22,11 @@ const arg = (name: string, fallback?: string) => {
 const URL_BASE = arg("--url", "http://127.0.0.1:3000").replace(/\/+$/, "");
 const EMAIL = arg("--email");
 const PASSWORD = arg("--password");
-const QUESTION = arg("--question", "제가 마음이 변해서 약혼을 깼어요. 그래도 약혼 때 준 예물을 돌려받을 수 있나요?");
+// Not a dev benchmark question: screenshots are published, and a dev question in them invites tuning to it.
+const QUESTION = arg(
+  "--question",
+  "헬스장 1년 회원권을 끊었는데 석 달 만에 이사를 가게 됐어요. 남은 기간 이용료를 돌려받을 수 있나요?",
+);
 const OUT = arg("--out", "docs/screenshots");
 const SIZES = [
   { name: "1440", width: 1440, height: 900 },

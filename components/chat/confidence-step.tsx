@@ -30,21 +30,25 @@ export function DepthStep({ step }: { step: Step<"depth"> }) {
         <span className="text-muted"> (동적 k 끔: 최대값 사용)</span>
       )}
       <span className="block text-muted">
-        {step.retrieved === undefined ? "" : `새로 검색한 후보 ${step.retrieved}개 · `}토큰 예산{" "}
-        {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개 사용
+        {step.retrieved === undefined
+          ? ""
+          : `${step.attempt === 0 ? "검색한" : "다시 검색한"} 후보 ${step.retrieved}개 중 상위 ${step.k}개 · `}
+        토큰 예산 {step.budget.toLocaleString("ko-KR")} 중 약 {step.tokens.toLocaleString("ko-KR")}으로 {step.used}개
+        사용
         {step.caseNos?.length ? ` (${[...new Set(step.caseNos)].join(", ")})` : ""}
       </span>
     </li>
   );
 }
 
-export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
+/** `final`: the attempt whose answer the verdict kept (the one in the answer card), not a withdrawn one. */
+export function ConfidenceStep({ step, final }: { step: Step<"confidence">; final?: boolean }) {
   const parts = (Object.keys(PART_LABEL) as (keyof typeof PART_LABEL)[]).map((k) => [k, step.parts[k]] as const);
   return (
     <li data-testid="strategy-confidence">
       <span className="font-medium">
         {step.attempt === 0 ? "첫 시도" : `재시도 ${step.attempt}`} 신뢰도{step.dropped.length > 0 ? "(재정규화)" : ""}{" "}
-        {n2(step.score)} {step.passed ? "≥" : "<"} τ {n2(step.tau)}
+        {n2(step.score)} (기준 {n2(step.tau)})
       </span>
       <span className={step.passed ? " text-emerald-700" : " text-amber-800"}>{step.passed ? " 통과" : " 미달"}</span>
       <table className="mt-1 w-full text-muted">
@@ -66,7 +70,9 @@ export function ConfidenceStep({ step }: { step: Step<"confidence"> }) {
       ) : null}
       {!step.passed && step.answer ? (
         <details className="mt-1">
-          <summary className="cursor-pointer text-muted">이 시도의 답변 보기 (다시 쓰기 전)</summary>
+          <summary className="cursor-pointer text-muted">
+            이 시도의 답변 보기 ({final ? "최종 답변" : "다시 쓰기 전"})
+          </summary>
           <p className="mt-1 whitespace-pre-wrap">{step.answer}</p>
         </details>
       ) : null}

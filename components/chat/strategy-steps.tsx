@@ -92,7 +92,15 @@ function HydeStep({ step, count }: { step: Step<"hyde">; count?: number }) {
   );
 }
 
-function StepView({ step, retrieved }: { step: StrategyStep; retrieved: AnswerState["retrieved"] }) {
+function StepView({
+  step,
+  retrieved,
+  final,
+}: {
+  step: StrategyStep;
+  retrieved: AnswerState["retrieved"];
+  final?: boolean;
+}) {
   switch (step.kind) {
     case "terms":
       return <TermsStep step={step} count={retrieved.expanded ?? retrieved.original} />;
@@ -103,7 +111,7 @@ function StepView({ step, retrieved }: { step: StrategyStep; retrieved: AnswerSt
     case "depth":
       return <DepthStep step={step} />;
     case "confidence":
-      return <ConfidenceStep step={step} />;
+      return <ConfidenceStep step={step} final={final} />;
     case "verdict":
       return <VerdictStep step={step} />;
     case "atomic-round":
@@ -117,6 +125,9 @@ function StepView({ step, retrieved }: { step: StrategyStep; retrieved: AnswerSt
 export function StrategySteps({ state }: { state: AnswerState }) {
   const strategy = state.strategy;
   if (!strategy) return null;
+  // CC-RAG: once judged, the last scored attempt is the answer kept; earlier ones were withdrawn.
+  const judged = strategy.steps.some((s) => s.kind === "verdict");
+  const lastScored = strategy.steps.findLast((s) => s.kind === "confidence")?.key;
   return (
     <section
       className="rounded-lg border border-line bg-white p-3"
@@ -127,7 +138,12 @@ export function StrategySteps({ state }: { state: AnswerState }) {
       {strategy.steps.length > 0 ? (
         <ol className="space-y-2 text-xs">
           {strategy.steps.map((step) => (
-            <StepView key={step.key} step={step} retrieved={state.retrieved} />
+            <StepView
+              key={step.key}
+              step={step}
+              retrieved={state.retrieved}
+              final={judged && step.key === lastScored}
+            />
           ))}
         </ol>
       ) : null}

@@ -33,6 +33,18 @@ function CompareTable({
 export function CompareView({ comparison: c, names }: { comparison: RunComparison; names: [string, string] }) {
   return (
     <div className="space-y-4">
+      {[c.partial?.a, c.partial?.b].map((line, i) =>
+        line ? (
+          <p
+            key={names[i]}
+            className="rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            role="note"
+            data-testid="compare-partial-replay"
+          >
+            {i === 0 ? "A" : "B"}: {line}
+          </p>
+        ) : null,
+      )}
       <section className="space-y-2">
         <h2 className="font-semibold">바뀐 조건</h2>
         {c.changes.length === 0 ? (

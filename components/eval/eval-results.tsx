@@ -1,16 +1,30 @@
 import { ANSWER_METRICS, RETRIEVAL_METRICS } from "@/lib/eval/metric-defs";
+import { PARTIAL_REPLAY_NOTE, partialReplayLine, partialReplayMark, partialReplayTotal } from "@/lib/eval/replay-gaps";
 import type { SavedRun } from "@/lib/eval/write-report";
 import { DifferenceCell, HeadRow, IntervalCell } from "./metric-cells";
 import { WinsAndCosts } from "./wins-and-costs";
 
 const box = "overflow-x-auto rounded-xl border border-line bg-white";
 
+// Beside the figure: a system whose figures are partly fallbacks (partial replay) is never read as whole.
+function Mark({ text }: { text: string }) {
+  return text ? (
+    <span className="ml-1 whitespace-nowrap text-xs font-normal text-amber-800" data-testid="eval-partial-replay">
+      {text.trim()}
+    </span>
+  ) : null;
+}
+
 /** A finished evaluation: every metric with its 95% interval, differences to the baseline, wins and losses. */
 export function EvalResults({ run, chartUrls }: { run: SavedRun; chartUrls: string[] }) {
   const { summaries, comparisons, bootstrap } = run;
   const retrieval = summaries.filter((s) => s.retrievalItems > 0);
   const answers = summaries.filter((s) => s.yesNoItems > 0);
-  const labelOf = (id: string) => summaries.find((s) => s.id === id)?.label ?? id;
+  const labelOf = (id: string) => {
+    const s = summaries.find((x) => x.id === id);
+    return s ? `${s.label}${partialReplayTotal(s)}` : id;
+  };
+  const partial = partialReplayLine(summaries);
   const diffMetrics = [...RETRIEVAL_METRICS, ...ANSWER_METRICS].filter((m) => comparisons.some((c) => c.diffs[m.key]));
   return (
     <div className="space-y-4">
@@ -19,6 +33,15 @@ export function EvalResults({ run, chartUrls }: { run: SavedRun; chartUrls: stri
         {bootstrap.seed}). 질문 수가 적으면 구간이 넓습니다 — 구간이 겹치는 두 수치의 차이는 우연일 수 있습니다.
         {run.calls?.mode === "replay" ? " 모델 호출은 올린 기록 파일에서 재생했습니다(네트워크 호출 없음)." : ""}
       </p>
+      {partial ? (
+        <p
+          className="rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          role="note"
+          data-testid="eval-partial-replay-note"
+        >
+          {partial}
+        </p>
+      ) : null}
       {retrieval.length > 0 ? (
         <div className={box}>
           <table className="w-full text-sm" data-testid="eval-table">
@@ -26,7 +49,10 @@ export function EvalResults({ run, chartUrls }: { run: SavedRun; chartUrls: stri
             <tbody className="tabular-nums">
               {retrieval.map((s) => (
                 <tr key={s.id} className="border-t border-line">
-                  <td className="px-3 py-2 font-medium">{s.label}</td>
+                  <td className="px-3 py-2 font-medium">
+                    {s.label}
+                    <Mark text={partialReplayMark(s, "retrieval")} />
+                  </td>
                   <td className="px-3 py-2">{s.retrievalItems}</td>
                   {RETRIEVAL_METRICS.map((m) => (
                     <IntervalCell key={m.key} value={s.metrics[m.key]} />
@@ -45,7 +71,10 @@ export function EvalResults({ run, chartUrls }: { run: SavedRun; chartUrls: stri
             <tbody className="tabular-nums">
               {answers.map((s) => (
                 <tr key={s.id} className="border-t border-line">
-                  <td className="px-3 py-2 font-medium">{s.label}</td>
+                  <td className="px-3 py-2 font-medium">
+                    {s.label}
+                    <Mark text={partialReplayMark(s, "yesno")} />
+                  </td>
                   <td className="px-3 py-2">{s.yesNoItems}</td>
                   {ANSWER_METRICS.map((m) => (
                     <IntervalCell key={m.key} value={s.metrics[m.key]} />
@@ -83,6 +112,7 @@ export function EvalResults({ run, chartUrls }: { run: SavedRun; chartUrls: stri
           <p className="text-xs text-muted">* 와 색: 95% 구간이 0을 포함하지 않음(유의한 차이).</p>
         </section>
       ) : null}
+      {partial ? <p className="text-xs text-amber-900">{PARTIAL_REPLAY_NOTE}</p> : null}
       <WinsAndCosts run={run} />
       <div className="flex flex-wrap gap-4">
         {chartUrls.map((src) => (

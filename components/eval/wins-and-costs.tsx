@@ -1,5 +1,7 @@
 import { num } from "@/lib/eval/format";
 import { ALL_METRICS } from "@/lib/eval/metric-defs";
+import { partialReplayTotal } from "@/lib/eval/replay-gaps";
+import { strategyText } from "@/lib/eval/strategy-outcome";
 import type { SavedRun } from "@/lib/eval/write-report";
 import { HeadRow } from "./metric-cells";
 
@@ -7,7 +9,10 @@ const metricLabel = (key: string) => ALL_METRICS.find((m) => m.key === key)?.lab
 
 /** Question-by-question wins and losses against the baseline, then costs and what each system used. */
 export function WinsAndCosts({ run }: { run: SavedRun }) {
-  const labelOf = (id: string) => run.summaries.find((s) => s.id === id)?.label ?? id;
+  const labelOf = (id: string) => {
+    const s = run.summaries.find((x) => x.id === id);
+    return s ? `${s.label}${partialReplayTotal(s)}` : id;
+  };
   const baseline = run.baseline ? labelOf(run.baseline) : "";
   return (
     <>
@@ -60,6 +65,8 @@ export function WinsAndCosts({ run }: { run: SavedRun }) {
                   {s.used.items
                     ? `분석 질의 ${s.used.analytical}/${s.used.items} · 근거 질의 ${s.used.rationale}/${s.used.items} · 임베딩 ${s.used.dense}/${s.used.items} · 리랭커 ${s.used.reranked}/${s.used.items}`
                     : "모델 호출 없음"}
+                  {/* The strategy's own steps (query-step fallbacks, CC-RAG verdicts) and a partial replay. */}
+                  {`${strategyText(s.strategy)}${partialReplayTotal(s) ? ` ·${partialReplayTotal(s)}` : ""}`}
                 </td>
               </tr>
             ))}

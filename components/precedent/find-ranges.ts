@@ -2,7 +2,7 @@ import { normalizeFindQuery } from "@/lib/precedent/find-parts";
 
 /**
  * Find-in-decision over the rendered text. Korean legal writing spaces words inconsistently
- * ("약혼예물" / "약혼 예물", "사실혼관계" / "사실혼 관계"), so whitespace is ignored on both sides:
+ * ("손해배상책임" / "손해배상 책임", "소유권이전등기" / "소유권 이전등기"), so whitespace is ignored on both sides:
  * every non-space character of the text is indexed with the DOM position it came from, and a
  * match becomes a DOM Range that may span several elements (a highlight boundary, a line break).
  */

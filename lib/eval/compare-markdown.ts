@@ -13,6 +13,12 @@ export function comparisonMarkdown(c: RunComparison): string {
     `- B: ${c.b.title} (${c.b.createdAt})`,
     "",
   ];
+  for (const [side, line] of [
+    ["A", c.partial?.a],
+    ["B", c.partial?.b],
+  ] as const) {
+    if (line) lines.push(`> ${side}: ${line}`, "");
+  }
   if (c.onlyIn.a.length || c.onlyIn.b.length) {
     lines.push(`A에만 있는 시스템: ${c.onlyIn.a.join(", ") || "없음"} · B에만: ${c.onlyIn.b.join(", ") || "없음"}`, "");
   }

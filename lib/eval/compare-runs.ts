@@ -2,6 +2,7 @@ import type { BenchmarkItem } from "./benchmark";
 import type { Interval } from "./bootstrap";
 import { flattenFingerprint } from "./fingerprint";
 import { ALL_METRICS, HEADLINE, type MetricDef } from "./metric-defs";
+import { partialReplayLine, partialReplayTotal } from "./replay-gaps";
 import type { ItemResult } from "./run-eval";
 import { SYSTEMS } from "./systems";
 import type { SavedRun } from "./write-report";
@@ -18,6 +19,8 @@ export interface RunComparison {
   /** Every metric of the systems in both runs; `changed` when the estimate moved. */
   metrics: { system: string; label: string; metric: string; a?: Interval; b?: Interval; changed: boolean }[];
   flips: { system: string; itemId: string; question: string; metric: string; a: number; b: number }[];
+  /** Each run's partial-replay warning ("" when its replies covered every question). */
+  partial: { a: string; b: string };
 }
 
 const systemsOf = (run: SavedRun) => run.summaries.map((s) => s.id);
@@ -60,7 +63,15 @@ export function compareRuns(a: SavedRun, b: SavedRun): RunComparison {
       const ma = sa?.metrics[def.key];
       const mb = sb?.metrics[def.key];
       const changed = Math.abs((ma?.estimate ?? Number.NaN) - (mb?.estimate ?? Number.NaN)) > 1e-9 || !ma !== !mb;
-      if (ma || mb) metrics.push({ system, label: sb?.label ?? system, metric: def.key, a: ma, b: mb, changed });
+      // A run whose figures are partly fallbacks (partial replay) says so beside its name.
+      const marks = [
+        sa && partialReplayTotal(sa) ? `A${partialReplayTotal(sa)}` : "",
+        sb && partialReplayTotal(sb) ? `B${partialReplayTotal(sb)}` : "",
+      ]
+        .filter(Boolean)
+        .join(", ");
+      const label = `${sb?.label ?? system}${marks ? ` (${marks})` : ""}`;
+      if (ma || mb) metrics.push({ system, label, metric: def.key, a: ma, b: mb, changed });
     }
   }
   const question = new Map([...a.items, ...b.items].map((i) => [i.id, i.question]));
@@ -85,5 +96,6 @@ export function compareRuns(a: SavedRun, b: SavedRun): RunComparison {
     changes,
     metrics,
     flips,
+    partial: { a: partialReplayLine(a.summaries), b: partialReplayLine(b.summaries) },
   };
 }

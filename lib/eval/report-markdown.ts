@@ -1,11 +1,16 @@
 import type { BenchmarkItem } from "./benchmark";
 import { difference, num, withInterval } from "./format";
 import { ALL_METRICS, ANSWER_METRICS, RETRIEVAL_METRICS } from "./metric-defs";
+import { PARTIAL_REPLAY_NOTE, partialReplayLine, partialReplayMark, partialReplayTotal } from "./replay-gaps";
 import type { Summary, SystemSummary } from "./report";
 import type { EvalRun } from "./run-eval";
 import { strategyText } from "./strategy-outcome";
 
-const labelOf = (summaries: SystemSummary[], id: string) => summaries.find((s) => s.id === id)?.label ?? id;
+// A system's name as every table shows it: with the partial-replay mark when its figures are partly fallbacks.
+const labelOf = (summaries: SystemSummary[], id: string) => {
+  const s = summaries.find((x) => x.id === id);
+  return s ? `${s.label}${partialReplayTotal(s)}` : id;
+};
 const metricLabel = (key: string) => ALL_METRICS.find((m) => m.key === key)?.label ?? key;
 
 function table(head: string[], rows: string[][]): string[] {
@@ -36,7 +41,7 @@ export function usedLines(summaries: SystemSummary[], fingerprints: EvalRun["fin
       ? ` · 분석 질의 ${u.analytical}/${u.items}, 근거 질의 ${u.rationale}/${u.items}, 임베딩 ${u.dense}/${u.items}, 리랭커 ${u.reranked}/${u.items}`
       : "";
     lines.push(
-      `- ${s.label}: ${parts.length ? parts.join(", ") : "모델 호출 없음"}${counts}${strategyText(s.strategy)}`,
+      `- ${s.label}: ${parts.length ? parts.join(", ") : "모델 호출 없음"}${counts}${strategyText(s.strategy)}${partialReplayTotal(s)}`,
     );
   }
   return lines;
@@ -53,6 +58,8 @@ export function markdownReport(
 ): string {
   const { summaries, comparisons, bootstrap } = summary;
   const lines = [`# ${title}`, ""];
+  const partial = partialReplayLine(summaries);
+  if (partial) lines.push(`> ${partial}`, "");
   lines.push(
     `95% 구간: 쌍체 부트스트랩(질문 재표본 ${bootstrap.resamples.toLocaleString("en-US")}회, seed ${bootstrap.seed}, 백분위 구간). ` +
       "차이의 * 는 구간이 0을 포함하지 않음(유의함)을 뜻합니다.",
@@ -65,7 +72,7 @@ export function markdownReport(
       ...table(
         ["시스템", "질문 수", ...RETRIEVAL_METRICS.map((m) => m.label)],
         retrieval.map((s) => [
-          s.label,
+          `${s.label}${partialReplayMark(s, "retrieval")}`,
           String(s.retrievalItems),
           ...RETRIEVAL_METRICS.map((m) => withInterval(s.metrics[m.key])),
         ]),
@@ -85,7 +92,7 @@ export function markdownReport(
       ...table(
         ["시스템", "질문 수", ...ANSWER_METRICS.map((m) => m.label), "판정 불가"],
         answers.map((s) => [
-          s.label,
+          `${s.label}${partialReplayMark(s, "yesno")}`,
           String(s.yesNoItems),
           ...ANSWER_METRICS.map((m) => withInterval(s.metrics[m.key])),
           String(s.unreadable.length),
@@ -93,6 +100,7 @@ export function markdownReport(
       ),
     );
   }
+  if (partial) lines.push(PARTIAL_REPLAY_NOTE, "");
   if (comparisons.length && summary.baseline) {
     const base = labelOf(summaries, summary.baseline);
     const keys = ALL_METRICS.filter((m) => comparisons.some((c) => c.diffs[m.key]));

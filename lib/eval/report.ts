@@ -9,6 +9,7 @@ import {
 } from "./bootstrap";
 import { ALL_METRICS, HEADLINE, type MetricDef, type Row } from "./metric-defs";
 import { goldRanks, recallAtK } from "./metrics";
+import type { ReplayGaps } from "./replay-gaps";
 import type { EvalRun } from "./run-eval";
 import { type StrategyCounts, strategyCounts } from "./strategy-outcome";
 import type { SystemSpec } from "./systems";
@@ -32,6 +33,8 @@ export interface SystemSummary {
   used: { items: number; analytical: number; rationale: number; dense: number; reranked: number };
   /** The strategies' own steps, summed (absent for systems without any). */
   strategy?: StrategyCounts;
+  /** Questions run without a recorded reply they needed (partial replay; absent in older runs). */
+  replayGaps?: ReplayGaps;
 }
 
 export interface WinTable {
@@ -104,7 +107,8 @@ export function summarize(
     const retrieval = rows.filter((r) => r.item.kind === "retrieval");
     const yesno = rows.filter((r) => r.item.kind === "yesno");
     const used = rows.map((r) => r.result.used).filter((u) => u !== undefined);
-    const count = (k: keyof Omit<NonNullable<(typeof used)[number]>, "notices">) => used.filter((u) => u[k]).length;
+    const count = (k: "analytical" | "rationale" | "dense" | "reranked") => used.filter((u) => u[k]).length;
+    const gaps = (rs: Row[]) => rs.filter((r) => r.result.used?.replayGaps?.length).length;
     return {
       id: system.id,
       label: system.label,
@@ -137,6 +141,7 @@ export function summarize(
         reranked: count("reranked"),
       },
       strategy: strategyCounts(rows.map((r) => r.result.strategy)),
+      replayGaps: { retrieval: gaps(retrieval), yesno: gaps(yesno) },
     };
   });
 

@@ -33,7 +33,15 @@ export interface ItemResult {
   /** The queries the models wrote (RAR), to read what a run searched for. */
   queries?: { analytical?: string; rationale?: string };
   /** What the run actually used (a query step that failed, a reranker that was not there). */
-  used?: { analytical: boolean; rationale: boolean; dense: boolean; reranked: boolean; notices: string[] };
+  used?: {
+    analytical: boolean;
+    rationale: boolean;
+    dense: boolean;
+    reranked: boolean;
+    notices: string[];
+    /** Stages whose model call the replay file did not cover (a partial simple-format file). */
+    replayGaps?: string[];
+  };
   /** The strategy's own steps: a query step that fell back; CC-RAG's retries and verdict. */
   strategy?: StrategyOutcome;
   /** The indexes it was searched in, as they stood before it ran (see IndexStates). */
@@ -151,6 +159,7 @@ async function runItem(system: SystemSpec, item: BenchmarkItem, deps: PipelineDe
       dense: Boolean(deps.embed && system.dense) && !trace.notices.some((n) => n.code.startsWith("embeddings_")),
       reranked: trace.reranked,
       notices: trace.notices.map((n) => n.code),
+      ...(trace.replayGaps?.length ? { replayGaps: trace.replayGaps } : {}),
     },
     strategy: strategyOutcome(trace),
   };

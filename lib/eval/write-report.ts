@@ -4,6 +4,7 @@ import type { BenchmarkItem } from "./benchmark";
 import type { BootstrapOptions } from "./bootstrap";
 import { differenceSvg, metricBarsSvg, sweepLineSvg } from "./charts";
 import { ALL_METRICS, HEADLINE } from "./metric-defs";
+import { partialReplayMark } from "./replay-gaps";
 import { type Summary, summarize } from "./report";
 import { markdownReport } from "./report-markdown";
 import type { EvalRun } from "./run-eval";
@@ -38,7 +39,14 @@ export function writeReport(
     writeFileSync(join(dir, name), svg);
     charts.push(name);
   };
-  const retrieval = summaries.filter((s) => s.retrievalItems > 0 && !s.id.startsWith("sweep-"));
+  // The charts name a partly replayed system as the tables do.
+  const marked = (kind: BenchmarkItem["kind"]) => (s: Summary["summaries"][number]) => ({
+    ...s,
+    label: `${s.label}${partialReplayMark(s, kind)}`,
+  });
+  const retrieval = summaries
+    .filter((s) => s.retrievalItems > 0 && !s.id.startsWith("sweep-"))
+    .map(marked("retrieval"));
   if (retrieval.length) {
     chart(
       "charts/retrieval.svg",
@@ -49,7 +57,7 @@ export function writeReport(
       ]),
     );
   }
-  const answers = summaries.filter((s) => s.yesNoItems > 0);
+  const answers = summaries.filter((s) => s.yesNoItems > 0).map(marked("yesno"));
   if (answers.length) {
     chart(
       "charts/answers.svg",
@@ -66,7 +74,8 @@ export function writeReport(
     const key = HEADLINE[kind];
     const rows = summary.comparisons.flatMap((c) => {
       const diff = c.diffs[key];
-      return diff ? [{ label: summaries.find((s) => s.id === c.system)?.label ?? c.system, diff }] : [];
+      const s = summaries.find((x) => x.id === c.system);
+      return diff ? [{ label: s ? marked(kind)(s).label : c.system, diff }] : [];
     });
     const label = ALL_METRICS.find((m) => m.key === key)?.label ?? key;
     if (rows.length) chart(`charts/diff-${kind}.svg`, differenceSvg(rows, label));

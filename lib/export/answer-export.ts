@@ -112,7 +112,7 @@ export function formatAnswerText(exported: AnswerExport): string {
   return lines.join("\n");
 }
 
-/** A file name for the export: date and the start of the question ("판례리서치_20261123_약혼 예물을….docx"). */
+/** A file name for the export: date and the start of the question ("판례리서치_20261123_회원권 이용료를….docx"). */
 export function exportFileName(question: string, date: Date, extension: string): string {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: "Asia/Seoul",

@@ -64,6 +64,11 @@ export interface PipelineTrace {
   decline?: DeclineInfo;
   /** The citation support check, run after the answer (lib/rag/support). */
   support?: SupportReport;
+  /**
+   * Stages whose model call a partial replay file did not cover (ai:replay_not_covered): the step
+   * fell back as on a failed call, so the run is not the strategy's own. Counted in evaluations.
+   */
+  replayGaps?: string[];
 }
 
 export interface PipelineResult {

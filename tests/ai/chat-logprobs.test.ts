@@ -8,7 +8,7 @@ import { recordCalls, replayCalls } from "@/lib/ai/model-calls/modes";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { codeOf, collect, DEAD_URL, FAST_RETRY } from "./support";
 
-const ANSWER = "약혼 해제에 책임 있는 자는 예물 반환을 구할 수 없습니다(대법원 76므41).";
+const ANSWER = "중도 해지한 회원은 남은 이용료 반환을 구할 수 있습니다(대법원 2030다1234).";
 let server: FakeOpenAI;
 let silent: FakeOpenAI;
 
@@ -16,7 +16,12 @@ beforeAll(async () => {
   [server, silent] = await Promise.all([
     startFakeOpenAI({
       chunkSize: 10,
-      rules: [{ system: "확신 없음", reply: ANSWER, logprobs: [-2, -3] }, { reply: ANSWER }],
+      rules: [
+        { system: "확신 없음", reply: ANSWER, logprobs: [-2, -3] },
+        // One reply as from an endpoint without log-probs (the e2e suite has a single fake server).
+        { system: "로그확률 없음", reply: ANSWER, logprobs: false },
+        { reply: ANSWER },
+      ],
     }),
     startFakeOpenAI({ chunkSize: 10, logprobs: false, rules: [{ reply: ANSWER }] }),
   ]);
@@ -54,6 +59,10 @@ describe("a streamed answer with token log-probs (openai client, fake server ove
     const call = ask(chatAt(silent.url));
     expect((await collect(call.deltas)).join("")).toBe(ANSWER);
     expect(await call.logprobs).toBeUndefined();
+    const one = ask(chatAt(server.url), "로그확률 없음");
+    expect((await collect(one.deltas)).join("")).toBe(ANSWER);
+    expect(await one.logprobs).toBeUndefined();
+    expect(server.requests.at(-1)?.body).toMatchObject({ logprobs: true });
   });
 
   it("fails with typed errors: a 5xx is retried once, a 400 is not, a dead host is unreachable", async () => {

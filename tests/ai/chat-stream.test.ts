@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ANSWER =
-  "대법원 1976. 12. 28. 선고 76므41 판결에 따르면 약혼 해제에 책임 있는 자는 예물 반환을 청구할 수 없습니다.";
+  "대법원 2030. 5. 14. 선고 2030다1234 판결에 따르면 중도 해지한 회원은 남은 이용료 반환을 청구할 수 있습니다.";
 const chatCalls = (since: number) => server.requests.slice(since).filter((r) => r.path.endsWith("/chat/completions"));
 
 describe("streamChat over HTTP", () => {

@@ -25,15 +25,20 @@ describe("generateChat over HTTP", () => {
   it("answers with the role's model, the system prompt, temperature 0, and reports usage", async () => {
     server.setRules([
       { model: "judge-m", reply: "틀린 규칙" },
-      { model: "analyst-m", system: "법률 분석가", user: /약혼.*깼/, reply: "핵심 쟁점: 약혼 해제와 예물 반환" },
+      {
+        model: "analyst-m",
+        system: "법률 분석가",
+        user: /회원권.*해지/,
+        reply: "핵심 쟁점: 회원권 중도 해지와 이용료 반환",
+      },
     ]);
     const result = await generateChat({
       role: "analyst",
       system: "당신은 법률 분석가입니다.",
-      prompt: "약혼을 깼어요",
+      prompt: "헬스장 회원권을 해지했어요",
       config,
     });
-    expect(result.text).toBe("핵심 쟁점: 약혼 해제와 예물 반환");
+    expect(result.text).toBe("핵심 쟁점: 회원권 중도 해지와 이용료 반환");
     expect(result.finishReason).toBe("stop");
     expect(result.usage).toEqual({ inputTokens: 10, outputTokens: result.text.length });
     const sent = server.requests.at(-1)?.body;
@@ -41,7 +46,7 @@ describe("generateChat over HTTP", () => {
     expect(sent?.temperature).toBe(0);
     expect(sent?.messages).toEqual([
       { role: "system", content: "당신은 법률 분석가입니다." },
-      { role: "user", content: "약혼을 깼어요" },
+      { role: "user", content: "헬스장 회원권을 해지했어요" },
     ]);
   });
 

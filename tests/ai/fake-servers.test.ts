@@ -43,15 +43,15 @@ describe("fake OpenAI server", () => {
   it("answers a plain request as one JSON completion, picking the first matching rule", async () => {
     openai.setRules([
       { system: "판사", reply: "판사 규칙" },
-      { user: /^예물/, reply: "예물 규칙", times: 1 },
+      { user: /^이용료/, reply: "이용료 규칙", times: 1 },
       { reply: "기본 규칙" },
     ]);
     const ask = async (q: string) => {
       const json = await (await post(`${openai.url}/chat/completions`, chatBody(q))).json();
       return json.choices[0].message.content as string;
     };
-    expect(await ask("예물 반환")).toBe("예물 규칙");
-    expect(await ask("예물 반환")).toBe("기본 규칙"); // the rule was for one use
+    expect(await ask("이용료 반환")).toBe("이용료 규칙");
+    expect(await ask("이용료 반환")).toBe("기본 규칙"); // the rule was for one use
     expect(openai.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
   });
 
@@ -60,12 +60,12 @@ describe("fake OpenAI server", () => {
       const json = await (await post(`${openai.url}/embeddings`, { model: "e", input, dimensions })).json();
       return (json.data as { embedding: number[] }[]).map((d) => d.embedding);
     };
-    const [a, b, c] = await embed(["약혼 예물 반환", "예물 반환 청구", "임대차 보증금"], 16);
+    const [a, b, c] = await embed(["회원권 이용료 반환", "이용료 반환 청구", "임대차 보증금"], 16);
     expect(a).toHaveLength(16);
     expect(Math.hypot(...(a ?? []))).toBeCloseTo(1, 6);
     const dot = (x: number[] = [], y: number[] = []) => x.reduce((s, v, i) => s + v * (y[i] ?? 0), 0);
     expect(dot(a, b)).toBeGreaterThan(dot(a, c));
-    expect((await embed(["약혼 예물 반환"], 16))[0]).toEqual(a);
+    expect((await embed(["회원권 이용료 반환"], 16))[0]).toEqual(a);
     expect((await embed(["x"]))[0]).toHaveLength(64);
   });
 
@@ -84,7 +84,7 @@ describe("fake OpenAI server", () => {
 
   it("reads rules from JSON with patterns", () => {
     const [a, b] = rulesFromJson([
-      { system: "분석가", userPattern: "예물", reply: "a" },
+      { system: "분석가", userPattern: "이용료", reply: "a" },
       { user: { regex: "드론|배송", flags: "i" }, reply: "b" },
     ]);
     expect(a?.user).toBeInstanceOf(RegExp);
@@ -98,18 +98,18 @@ describe("fake rerank server", () => {
   it("answers Jina style on /v1/rerank too, taking {text} documents and top_n", async () => {
     const response = await post(`${reranker.url}/v1/rerank`, {
       model: "r",
-      query: "예물 반환",
-      documents: [{ text: "임대차" }, { text: "예물 반환 청구" }],
+      query: "이용료 반환",
+      documents: [{ text: "임대차" }, { text: "이용료 반환 청구" }],
       top_n: 1,
     });
     expect(await response.json()).toMatchObject({
-      results: [{ index: 1, relevance_score: 1, document: { text: "예물 반환 청구" } }],
+      results: [{ index: 1, relevance_score: 1, document: { text: "이용료 반환 청구" } }],
     });
   });
 
   it("answers TEI style from `texts` only, as a sorted array", async () => {
     const tei = await startFakeRerank({ style: "tei" });
-    const json = await (await post(`${tei.url}/rerank`, { query: "예물 반환", texts: ["임대차", "예물"] })).json();
+    const json = await (await post(`${tei.url}/rerank`, { query: "회비 반환", texts: ["임대차", "회비"] })).json();
     expect(json).toEqual([
       { index: 1, score: 0.5 },
       { index: 0, score: 0 },

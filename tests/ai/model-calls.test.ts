@@ -24,13 +24,13 @@ import { codeOf, collect, DEAD_URL } from "./support";
 let openai: FakeOpenAI;
 let reranker: FakeRerank;
 const dir = mkdtempSync(join(tmpdir(), "rar-calls-"));
-const ANSWER = "예, 청구할 수 없습니다(대법원 76므41). 약혼 해제에 책임 있는 자는 예물 반환을 구할 수 없습니다.";
+const ANSWER = "예, 청구할 수 있습니다(대법원 2030다1234). 중도 해지한 회원은 남은 이용료 반환을 구할 수 있습니다.";
 
 beforeAll(async () => {
   [openai, reranker] = await Promise.all([
     startFakeOpenAI({
       chunkSize: 5,
-      rules: [{ system: "분석가", reply: "약혼 해제와 예물 반환" }, { reply: ANSWER }],
+      rules: [{ system: "분석가", reply: "회원권 해지와 이용료 반환" }, { reply: ANSWER }],
     }),
     startFakeRerank(),
   ]);
@@ -56,16 +56,21 @@ const rerankAt = (baseURL: string, calls?: RerankConfig["calls"]): RerankConfig 
   timeoutMs: 3000,
   calls,
 });
-const DOCS = ["임대차 보증금 반환", "약혼 해제 시 예물 반환 청구", "사실혼 해소"];
-const TEXTS = ["약혼 예물", "사실혼 관계", "임대차"];
+const DOCS = ["임대차 보증금 반환", "회원권 해지 시 이용료 반환 청구", "계속적 계약의 해지"];
+const TEXTS = ["회원권 이용료", "계속적 계약", "임대차"];
 
 async function everyCall(chat: ChatConfig, embed: ReturnType<typeof embedAt>, rr: RerankConfig) {
-  const stream = streamChat({ role: "answer", system: "리서치 어시스턴트", prompt: "질문: 예물?", config: chat });
+  const stream = streamChat({ role: "answer", system: "리서치 어시스턴트", prompt: "질문: 이용료?", config: chat });
   const streamed = (await collect(stream.deltas)).join("");
   const usage = await stream.usage;
-  const generated = await generateChat({ role: "analyst", system: "법률 분석가", prompt: "질문: 예물?", config: chat });
+  const generated = await generateChat({
+    role: "analyst",
+    system: "법률 분석가",
+    prompt: "질문: 이용료?",
+    config: chat,
+  });
   const vectors = await embedTexts(TEXTS, { config: embed });
-  const hits = await rerank("약혼 예물 반환", DOCS, { topN: 2, config: rr });
+  const hits = await rerank("회원권 이용료 반환", DOCS, { topN: 2, config: rr });
   return { streamed, usage, generated: generated.text, vectors, hits };
 }
 
@@ -96,10 +101,10 @@ describe("record → replay over the real HTTP clients", () => {
   it("a reply recorded unstreamed answers a streamed request and the other way round", async () => {
     const file = join(dir, "cross.jsonl");
     const rec = recordCalls(file);
-    await generateChat({ role: "judge", prompt: "질문: 사실혼?", config: chatAt(openai.url, rec) });
+    await generateChat({ role: "judge", prompt: "질문: 위약금?", config: chatAt(openai.url, rec) });
     const play = replayCalls(file);
     const text = (
-      await collect(streamChat({ role: "judge", prompt: "질문: 사실혼?", config: chatAt(DEAD_URL, play) }).deltas)
+      await collect(streamChat({ role: "judge", prompt: "질문: 위약금?", config: chatAt(DEAD_URL, play) }).deltas)
     ).join("");
     expect(text).toBe(ANSWER);
   });
@@ -113,7 +118,7 @@ describe("record → replay over the real HTTP clients", () => {
     expect(error.code).toBe("ai:replay_missing");
     expect(error.userMessage).toContain("답변(answer)");
     expect(error.userMessage).toContain("기록에 없는 새 질문");
-    expect(await codeOf(() => generateChat({ role: "judge", prompt: "질문: 예물?", config: chat }))).toBe(
+    expect(await codeOf(() => generateChat({ role: "judge", prompt: "질문: 이용료?", config: chat }))).toBe(
       "ai:replay_missing",
     );
     expect(await codeOf(() => embedTexts(["처음 보는 문장"], { config: embedAt(openai.url, play) }))).toBe(
@@ -166,11 +171,11 @@ describe("the simple recorded-replies format", () => {
     [
       {
         id: "q1",
-        question: "약혼을  깨면 예물을\n돌려받나요?",
-        analytical: "약혼 해제와 예물 반환청구",
-        judge: "검토\n[판결 이유]\n유책자는 반환을 구할 수 없다.",
+        question: "회원권을  해지하면 이용료를\n돌려받나요?",
+        analytical: "회원권 해지와 이용료 반환청구",
+        judge: "검토\n[판결 이유]\n사업자는 남은 이용료를 반환하여야 한다.",
       },
-      { id: "q2", question: "예물을 돌려받나요?", analytical: "예물 반환", judge: "짧은 판단" },
+      { id: "q2", question: "이용료를 돌려받나요?", analytical: "이용료 반환", judge: "짧은 판단" },
     ]
       .map((l) => JSON.stringify(l))
       .join("\n"),
@@ -182,23 +187,26 @@ describe("the simple recorded-replies format", () => {
     const analyst = await generateChat({
       role: "analyst",
       system: "바뀐 프롬프트",
-      prompt: "질문: 약혼을 깨면 예물을 돌려받나요?\n\n분석 질의:",
+      prompt: "질문: 회원권을 해지하면 이용료를 돌려받나요?\n\n분석 질의:",
       config: chat,
     });
-    expect(analyst.text).toBe("약혼 해제와 예물 반환청구");
+    expect(analyst.text).toBe("회원권 해지와 이용료 반환청구");
     const judge = (
       await collect(
-        streamChat({ role: "judge", prompt: "질문: 약혼을 깨면 예물을 돌려받나요?\n분석 질의: …", config: chat })
-          .deltas,
+        streamChat({
+          role: "judge",
+          prompt: "질문: 회원권을 해지하면 이용료를 돌려받나요?\n분석 질의: …",
+          config: chat,
+        }).deltas,
       )
     ).join("");
-    expect(judge).toBe("검토\n[판결 이유]\n유책자는 반환을 구할 수 없다.");
-    const short = await generateChat({ role: "analyst", prompt: "질문: 예물을 돌려받나요?", config: chat });
-    expect(short.text).toBe("예물 반환");
+    expect(judge).toBe("검토\n[판결 이유]\n사업자는 남은 이용료를 반환하여야 한다.");
+    const short = await generateChat({ role: "analyst", prompt: "질문: 이용료를 돌려받나요?", config: chat });
+    expect(short.text).toBe("이용료 반환");
     // The format has no answers: an answer request is missing, not made up.
-    expect(await codeOf(() => generateChat({ role: "answer", prompt: "질문: 예물을 돌려받나요?", config: chat }))).toBe(
-      "ai:replay_missing",
-    );
+    expect(
+      await codeOf(() => generateChat({ role: "answer", prompt: "질문: 이용료를 돌려받나요?", config: chat })),
+    ).toBe("ai:replay_missing");
   });
 
   it("counts the LLM as configured without LLM_BASE_URL, and nothing else", () => {

@@ -17,31 +17,31 @@ const configFor = (baseURL: string, over: Partial<RerankConfig> = {}): RerankCon
   timeoutMs: 2000,
   ...over,
 });
-const DOCS = ["임대차 보증금 반환", "약혼 해제 시 예물 반환 청구", "사실혼 관계의 해소", "예물 반환"];
+const DOCS = ["임대차 보증금 반환", "회원권 해지 시 이용료 반환 청구", "계속적 계약의 해지", "이용료 반환"];
 
 describe("rerank client", () => {
   it.each([
     ["Jina/Cohere", () => jina],
     ["TEI", () => tei],
   ])("reads the %s answer and sorts by score, best first", async (_name, server) => {
-    const hits = await rerank("약혼 예물 반환", DOCS, { config: configFor(server().url) });
+    const hits = await rerank("회원권 이용료 반환", DOCS, { config: configFor(server().url) });
     expect(hits.map((h) => h.index)).toEqual([1, 3, 0, 2]);
     expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a));
     const sent = server().requests.at(-1);
     expect(sent?.path).toBe("/rerank");
-    expect(sent?.body).toMatchObject({ model: "fake-rerank", query: "약혼 예물 반환" });
+    expect(sent?.body).toMatchObject({ model: "fake-rerank", query: "회원권 이용료 반환" });
   });
 
   it("keeps the top N in one call, and calls nothing for no documents", async () => {
     const before = jina.requests.length;
-    const hits = await rerank("약혼 예물 반환", DOCS, { topN: 2, config: configFor(jina.url) });
+    const hits = await rerank("회원권 이용료 반환", DOCS, { topN: 2, config: configFor(jina.url) });
     expect(hits.map((h) => h.index)).toEqual([1, 3]);
     expect(jina.requests.length - before).toBe(1);
     expect(jina.requests.at(-1)?.body.top_n).toBe(2);
     expect(await rerank("x", [], { config: configFor(jina.url) })).toEqual([]);
     expect(jina.requests.length - before).toBe(1);
     // TEI has no top_n: the client cuts the list itself.
-    expect(await rerank("약혼 예물 반환", DOCS, { topN: 1, config: configFor(tei.url) })).toHaveLength(1);
+    expect(await rerank("회원권 이용료 반환", DOCS, { topN: 1, config: configFor(tei.url) })).toHaveLength(1);
   });
 
   it("reports errors with their codes", async () => {

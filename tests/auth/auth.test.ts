@@ -115,10 +115,10 @@ describe("accounts and sessions", () => {
       role: "lawyer",
       password: "park-password-1",
     });
-    const chat = await createChat(kim.id, "약혼 해제와 예물 반환");
+    const chat = await createChat(kim.id, "회원권 중도 해지와 이용료 반환");
     await createChat(lee.id, "다른 사람의 대화");
-    expect((await listChats(kim.id)).map((c) => c.title)).toEqual(["약혼 해제와 예물 반환"]);
+    expect((await listChats(kim.id)).map((c) => c.title)).toEqual(["회원권 중도 해지와 이용료 반환"]);
     expect(await findOwnChat(lee.id, chat.id)).toBeNull();
-    expect((await findOwnChat(kim.id, chat.id))?.title).toBe("약혼 해제와 예물 반환");
+    expect((await findOwnChat(kim.id, chat.id))?.title).toBe("회원권 중도 해지와 이용료 반환");
   });
 });

@@ -33,7 +33,7 @@ describe("a fresh install with no corpus", () => {
       role: "lawyer",
       password: "e-password-123",
     });
-    const prepared = await prepareAsk(user.id, "약혼 예물을 돌려받을 수 있나요?");
+    const prepared = await prepareAsk(user.id, "헬스장 회원권 이용료를 돌려받을 수 있나요?");
     const events: ChatEvent[] = [];
     const final = await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
     expect(final.status).toBe("done");

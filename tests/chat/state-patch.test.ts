@@ -17,7 +17,7 @@ const passage = (n: number, score: number): ScoredChunk => ({
     decisionDate: "2020-01-01",
     section: "판결요지",
     sectionOrder: 0,
-    text: `약혼 예물의 반환에 관한 판단 ${n} `.repeat(40),
+    text: `회원권 이용료의 반환에 관한 판단 ${n} `.repeat(40),
     contentHash: `h${n}`,
   },
 });
@@ -28,8 +28,8 @@ const record = (answer: string, context: ScoredChunk[]): AnswerRecord => ({
   context,
   retrievalOnly: false,
   trace: {
-    question: "약혼 예물을 돌려받을 수 있나요?",
-    queries: { original: "약혼 예물을 돌려받을 수 있나요?" },
+    question: "헬스장 회원권 이용료를 돌려받을 수 있나요?",
+    queries: { original: "헬스장 회원권 이용료를 돌려받을 수 있나요?" },
     lists: {},
     fused: [],
     reranked: true,
@@ -47,20 +47,20 @@ function events(): ChatEvent[] {
     { type: "waiting", ahead: null },
     { type: "strategy", id: "rar", label: "근거 증강 검색" },
   ];
-  for (const word of ["약혼 ", "해제 ", "시 ", "예물"])
+  for (const word of ["회원권 ", "해지 ", "시 ", "이용료"])
     out.push({ type: "query-delta", which: "analytical", delta: word });
-  out.push({ type: "query", which: "analytical", text: "약혼 해제 시 예물 반환" });
+  out.push({ type: "query", which: "analytical", text: "회원권 해지 시 이용료 반환" });
   out.push({ type: "retrieved", which: "original", chunks: found.slice(0, 8) });
-  out.push({ type: "query-delta", which: "rationale", delta: "유책자는 " });
+  out.push({ type: "query-delta", which: "rationale", delta: "사업자는 " });
   out.push({ type: "notice", code: "rationale_failed", message: "근거 질의 작성에 실패했습니다." });
   out.push({ type: "fused", chunks: found });
   out.push({ type: "reranked", chunks: found, reranked: true });
   for (const word of ["책임 있는 ", "사람은 ", "반환을 "]) out.push({ type: "answer-delta", delta: word });
   out.push({ type: "answer-reset", reason: "더 많은 판례로 다시 씁니다" });
-  for (const word of ["유책자는 ", "예물의 ", "반환을 ", "청구할 수 없습니다."])
+  for (const word of ["사업자는 ", "이용료의 ", "반환을 ", "거절할 수 없습니다."])
     out.push({ type: "answer-delta", delta: word });
   out.push({ type: "support-start" });
-  const answer = "유책자는 예물의 반환을 청구할 수 없습니다.";
+  const answer = "사업자는 이용료의 반환을 거절할 수 없습니다.";
   out.push({ type: "done", record: record(answer, found) });
   return out;
 }
@@ -88,7 +88,7 @@ describe("answer frames as patches", () => {
       push(state);
     }
     expect(replay(frames)?.status).toBe("done");
-    expect(replay(frames)?.answer).toBe("유책자는 예물의 반환을 청구할 수 없습니다.");
+    expect(replay(frames)?.answer).toBe("사업자는 이용료의 반환을 거절할 수 없습니다.");
   });
 
   it("rebuilds the same state when frames skip states (throttled to one frame per 50 ms)", () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
     await upsertDocument({
       corpusId: corpus.id,
       caseNo,
-      caseName: caseNo === "76므41" ? "LG전자 약혼예물 반환" : "",
+      caseName: caseNo === "76므41" ? "LG전자 회원권 이용료 반환" : "",
       court: "대법원",
       courtLevel: "대법원",
       caseType: "가사",
@@ -46,6 +46,6 @@ describe("searching names (SQLite and PostgreSQL alike)", () => {
   it("ignores ASCII case, as SQLite's LIKE does", async () => {
     expect((await lookupDecisions("lg전자")).map((d) => d.caseNo)).toEqual(["76므41"]);
     expect((await listDocuments(corpusId, { query: "Lg전자" })).rows.map((d) => d.caseNo)).toEqual(["76므41"]);
-    expect((await listDocuments(corpusId, { query: "LG전자 약혼" })).total).toBe(1);
+    expect((await listDocuments(corpusId, { query: "LG전자 회원권" })).total).toBe(1);
   });
 });

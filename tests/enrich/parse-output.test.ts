@@ -9,7 +9,7 @@ import type { Chunk } from "@/lib/text/decision";
 // Malformed model output for enrichment: what is usable is read, the rest is a failure with a reason
 // (the chunk is retried), never an empty context or tag in an index.
 
-const CONTEXT = "대법원 76므41 판결의 판결요지로, 약혼 해제에 책임 있는 사람의 예물 반환 청구를 다룬다.";
+const CONTEXT = "대법원 2030다1234 판결의 판결요지로, 회원권을 중도 해지한 회원의 이용료 반환 청구를 다룬다.";
 
 describe("parseContext", () => {
   it("reads the context out of the usual wrappings", () => {
@@ -42,7 +42,10 @@ describe("parseContext", () => {
 });
 
 describe("parseAtoms", () => {
-  const questions = ["약혼 해제에 책임 있는 사람도 예물 반환을 청구할 수 있는가?", "예물 수수의 법적 성질은 무엇인가?"];
+  const questions = [
+    "회원권을 중도 해지한 회원도 이용료 반환을 청구할 수 있는가?",
+    "선납 이용료의 법적 성질은 무엇인가?",
+  ];
 
   it("reads a JSON array, a fenced one, one inside prose, and a numbered list", () => {
     for (const reply of [
@@ -77,12 +80,12 @@ describe("readOutput", () => {
 const chunk = (n: number): Chunk => ({
   id: `c${n}`,
   corpusId: "k",
-  caseNo: "76므41",
-  caseName: "약혼예물반환",
+  caseNo: "2030다1234",
+  caseName: "이용료반환",
   court: "대법원",
   courtLevel: "대법원",
   caseType: "가사",
-  decisionDate: "1976-12-28",
+  decisionDate: "2030-05-14",
   section: "판결요지",
   sectionOrder: n,
   text: `청크 ${n}의 본문입니다.`,
@@ -92,10 +95,10 @@ const chunk = (n: number): Chunk => ({
 describe("prompts and cache keys", () => {
   const plan = {
     doc: {
-      caseNo: "76므41",
-      caseName: "약혼예물반환",
+      caseNo: "2030다1234",
+      caseName: "이용료반환",
       court: "대법원",
-      decisionDate: "1976-12-28",
+      decisionDate: "2030-05-14",
       contentHash: "d1",
       chunkCount: 2,
     },
@@ -103,7 +106,7 @@ describe("prompts and cache keys", () => {
     keys: new Map(),
     pending: [],
     stale: [],
-    text: "【판결요지】\n약혼 해제에 책임 있는 사람은 예물 반환을 청구할 수 없다.",
+    text: "【판결요지】\n회원권을 중도 해지한 회원은 남은 이용료의 반환을 청구할 수 있다.",
   };
 
   it("sends the decision as a prefix identical for every chunk of it, the chunk last", () => {

@@ -11,9 +11,9 @@ import { type SavedRun, writeReport } from "@/lib/eval/write-report";
 
 const { items } = parseBenchmark(
   [
-    '{"id": "q1", "question": "약혼 예물", "gold_case_numbers": ["76므41"]}',
+    '{"id": "q1", "question": "회원권 이용료", "gold_case_numbers": ["2030다1234"]}',
     '{"id": "q2", "question": "사실혼 해소", "gold_case_numbers": ["2009다228"]}',
-    '{"id": "y1", "question": "예물 반환?", "label": "no"}',
+    '{"id": "y1", "question": "이용료 반환?", "label": "no"}',
   ].join("\n"),
 );
 const systems = SYSTEMS.filter((s) => s.id === "rar-sparse");
@@ -34,7 +34,7 @@ describe("comparing two saved runs", () => {
     skipped: [],
     fingerprints: { "rar-sparse": { retrieval: fp("model-a", 60), yesno: fp("model-a", 60) } },
     results: [
-      { system: "rar-sparse", itemId: "q1", ranked: ranked("76므41"), ms: 1, tokens: 0 },
+      { system: "rar-sparse", itemId: "q1", ranked: ranked("2030다1234"), ms: 1, tokens: 0 },
       { system: "rar-sparse", itemId: "q2", ranked: ranked("1다1", "2009다228"), ms: 1, tokens: 0 },
       { system: "rar-sparse", itemId: "y1", ranked: [], answer: "아니요", predicted: "no", ms: 1, tokens: 0 },
     ],
@@ -43,7 +43,7 @@ describe("comparing two saved runs", () => {
     skipped: [],
     fingerprints: { "rar-sparse": { retrieval: fp("model-b", 60), yesno: fp("model-b", 60) } },
     results: [
-      { system: "rar-sparse", itemId: "q1", ranked: ranked("76므41"), ms: 1, tokens: 0 },
+      { system: "rar-sparse", itemId: "q1", ranked: ranked("2030다1234"), ms: 1, tokens: 0 },
       { system: "rar-sparse", itemId: "q2", ranked: ranked("2009다228"), ms: 1, tokens: 0 },
       { system: "rar-sparse", itemId: "y1", ranked: [], answer: "예", predicted: "yes", ms: 1, tokens: 0 },
     ],

@@ -13,10 +13,10 @@ function chunk(id: string, caseNo: string, over: Partial<Chunk> = {}): Chunk {
     id,
     corpusId: "c1",
     caseNo,
-    caseName: "약혼예물반환",
+    caseName: "이용료반환",
     court: "대법원",
     courtLevel: "대법원",
-    caseType: "가사",
+    caseType: "민사",
     decisionDate: "2097-12-28",
     section: "판결요지",
     sectionOrder: 0,
@@ -28,20 +28,20 @@ function chunk(id: string, caseNo: string, over: Partial<Chunk> = {}): Chunk {
 
 // Written for this test.
 const context = [
-  chunk("a1", "2097므41", {
-    text: "약혼 예물의 수수는 증여와 유사하다. 약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.",
+  chunk("a1", "2097다41", {
+    text: "회원권 이용료의 선납은 선급금과 유사하다. 회원권 해지에 과실 있는 회원은 위약금을 공제한 이용료의 반환만 청구할 수 있다.",
   }),
   chunk("b1", "2096스30", {
     court: "대법원",
     decisionDate: "2096-07-03",
-    caseName: "재산분할",
-    text: "중혼적 사실혼의 해소를 이유로 재산분할을 청구할 수 없다.",
+    caseName: "면접교섭",
+    text: "이혼 후 자녀와의 면접교섭 방법은 자녀의 복리를 우선하여 정하여야 한다.",
   }),
 ].map((c) => ({ chunk: c, score: 1 }));
 
 const ANSWER =
-  "## 결론\n약혼 해제에 **책임 있는 사람**은 예물 반환을 청구할 수 없습니다(2097므41).\n" +
-  "- 재산분할은 중혼적 사실혼에서 허용되지 않습니다(2096스30).\n- 다시 보아도 유책자는 반환을 청구할 수 없습니다(2097므41).\n" +
+  "## 결론\n회원권 해지에 **책임 있는 회원**은 위약금을 공제한 이용료의 반환만 청구할 수 있습니다(2097다41).\n" +
+  "- 면접교섭은 자녀의 복리를 우선하여 정합니다(2096스30).\n- 다시 보아도 해지한 회원은 위약금을 뺀 나머지만 돌려받습니다(2097다41).\n" +
   "참고로 2000다99999 판결은 확인되지 않습니다.";
 
 const record = {
@@ -62,21 +62,21 @@ const record = {
   retrievalOnly: false,
 } as AnswerRecord;
 
-const QUESTION = "약혼을 깬 쪽도 예물을 돌려받을 수 있나요?";
+const QUESTION = "회원권을 먼저 해지한 쪽도 이용료를 돌려받을 수 있나요?";
 
 describe("an answer's export", () => {
   const exported = buildAnswerExport({ question: QUESTION, answer: ANSWER, record });
 
   it("lists each cited decision once, formatted, with the passage and its supporting sentence", () => {
     expect(exported.citations.map((c) => c.citation)).toEqual([
-      "대법원 2097. 12. 28. 선고 2097므41 판결",
+      "대법원 2097. 12. 28. 선고 2097다41 판결",
       "대법원 2096. 7. 3.자 2096스30 결정",
     ]);
     const [first] = exported.citations;
     expect(first?.passages).toHaveLength(1);
     const p = first?.passages[0];
     expect(p?.support.map((r) => p.text.slice(r.start, r.end))).toEqual([
-      "약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.",
+      "회원권 해지에 과실 있는 회원은 위약금을 공제한 이용료의 반환만 청구할 수 있다.",
     ]);
     expect(exported.unverified).toEqual(["2000다99999"]);
   });
@@ -84,12 +84,14 @@ describe("an answer's export", () => {
   it("copies as text a lawyer can paste: question, answer without Markdown marks, citations", () => {
     const text = formatAnswerText(exported);
     expect(text).toContain(`[질문]\n${QUESTION}`);
-    expect(text).toContain("약혼 해제에 책임 있는 사람은 예물 반환을");
+    expect(text).toContain("회원권 해지에 책임 있는 회원은 위약금을 공제한");
     expect(text).not.toContain("**");
-    expect(text).toContain("• 재산분할은");
-    expect(text).toContain("1. 대법원 2097. 12. 28. 선고 2097므41 판결 (약혼예물반환)");
-    expect(text).toContain("2. 대법원 2096. 7. 3.자 2096스30 결정 (재산분할)");
-    expect(text).toContain("“약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.” [판결요지]");
+    expect(text).toContain("• 면접교섭은");
+    expect(text).toContain("1. 대법원 2097. 12. 28. 선고 2097다41 판결 (이용료반환)");
+    expect(text).toContain("2. 대법원 2096. 7. 3.자 2096스30 결정 (면접교섭)");
+    expect(text).toContain(
+      "“회원권 해지에 과실 있는 회원은 위약금을 공제한 이용료의 반환만 청구할 수 있다.” [판결요지]",
+    );
     expect(text).toContain("[확인 필요] 검색된 판례에 없는 사건번호: 2000다99999");
   });
 
@@ -104,10 +106,10 @@ describe("an answer's export", () => {
     expect(docx.subarray(0, 2).toString()).toBe("PK");
     const text = await docxText(docx);
     expect(text).toContain(QUESTION);
-    expect(text).toContain("책임 있는 사람");
-    expect(text).toContain("대법원 2097. 12. 28. 선고 2097므41 판결");
+    expect(text).toContain("책임 있는 회원");
+    expect(text).toContain("대법원 2097. 12. 28. 선고 2097다41 판결");
     expect(text).toContain("대법원 2096. 7. 3.자 2096스30 결정");
-    expect(text).toContain("약혼 해제에 과실 있는 유책자는 제공한 예물의 반환을 청구할 수 없다.");
+    expect(text).toContain("회원권 해지에 과실 있는 회원은 위약금을 공제한 이용료의 반환만 청구할 수 있다.");
     expect(text).toContain("2000다99999");
   });
 });
@@ -125,8 +127,8 @@ describe("the little Markdown of answers", () => {
 
 describe("the download's name", () => {
   it("names the file by date and question, and sends the Korean name per RFC 5987", () => {
-    const name = exportFileName('약혼 예물: 돌려받을 수 "있나요"?', new Date("2026-11-23T16:00:00Z"), "docx");
-    expect(name).toBe("판례리서치_20261124_약혼 예물 돌려받을 수 있나요.docx");
+    const name = exportFileName('회원권 이용료: 돌려받을 수 "있나요"?', new Date("2026-11-23T16:00:00Z"), "docx");
+    expect(name).toBe("판례리서치_20261124_회원권 이용료 돌려받을 수 있나요.docx");
     const header = attachmentDisposition(name, "answer-m1.docx");
     expect(header).toMatch(/^attachment; filename="answer-m1\.docx"; filename\*=UTF-8''/);
     const encoded = header.split("filename*=UTF-8''")[1] ?? "";

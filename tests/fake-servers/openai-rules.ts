@@ -35,8 +35,9 @@ export interface Rule {
   /**
    * Token log-probs sent when the request asks for them (`logprobs: true`): one value for every
    * token, or one per token (the last repeated). Unset: -0.1. A token is one streamed chunk.
+   * `false`: none, even when asked (this reply comes from an endpoint without log-probs).
    */
-  logprobs?: number | number[];
+  logprobs?: number | number[] | false;
 }
 
 interface ChatMessage {

@@ -131,9 +131,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}) {
     const base = { id, created: CREATED, model: body.model };
     const size = Math.max(1, options.chunkSize ?? 8);
     // Token log-probs, as OpenAI sends them, only when asked and when this endpoint has them.
-    const withLogprobs = body.logprobs === true && options.logprobs !== false;
+    // A rule with `logprobs: false` answers as an endpoint without them (the e2e suite has one server).
+    const withLogprobs = body.logprobs === true && options.logprobs !== false && rule?.logprobs !== false;
     const logprobOf = (n: number) => {
-      const scripted = rule?.logprobs ?? -0.1;
+      const scripted = rule?.logprobs === false ? -0.1 : (rule?.logprobs ?? -0.1);
       return Array.isArray(scripted) ? (scripted[n] ?? scripted.at(-1) ?? -0.1) : scripted;
     };
     const logprobsFor = (piece: string, n: number) =>

@@ -39,10 +39,10 @@ async function chatWith(userId: string, title: string, question: string, answer 
 describe("chats: rename, search, delete, only one's own", () => {
   it("renames without moving the chat in the list; another user's chat is not found", async () => {
     const { chat: older } = await chatWith(kim.id, "임대차 보증금", "보증금을 돌려받을 수 있나요?");
-    const { chat: newer } = await chatWith(kim.id, "약혼 예물", "약혼 예물을 돌려받을 수 있나요?");
+    const { chat: newer } = await chatWith(kim.id, "회원권 이용료", "헬스장 회원권 이용료를 돌려받을 수 있나요?");
     await renameOwnChat(kim.id, older.id, "김OO 임대차 사건");
     const list = await listChats(kim.id);
-    expect(list.map((c) => c.title).slice(0, 2)).toEqual(["약혼 예물", "김OO 임대차 사건"]);
+    expect(list.map((c) => c.title).slice(0, 2)).toEqual(["회원권 이용료", "김OO 임대차 사건"]);
     expect(list[0]?.id).toBe(newer.id);
     await expectCode(renameOwnChat(lee.id, older.id, "가로채기"), "not_found:resource");
     expect((await listChats(kim.id)).find((c) => c.id === older.id)?.title).toBe("김OO 임대차 사건");
@@ -110,50 +110,50 @@ describe("matters", () => {
 describe("bookmarks", () => {
   it("keeps one bookmark per decision with a note, per user", async () => {
     await saveBookmark(kim.id, {
-      caseNo: "76므41",
+      caseNo: "2030다1234",
       corpusId: "c1",
-      caseName: "약혼예물",
+      caseName: "이용료반환",
       court: "대법원",
-      decisionDate: "1976.12.28",
-      note: "예물 반환 — 유책자",
+      decisionDate: "2030.05.14",
+      note: "이용료 반환 — 중도 해지",
     });
     // Updating the note from a place that does not know the details keeps them.
-    await saveBookmark(kim.id, { caseNo: "76므41", note: "유책자는 반환 청구 못 함" });
+    await saveBookmark(kim.id, { caseNo: "2030다1234", note: "해지한 회원은 잔여 이용료 반환" });
     const mine = await listBookmarks(kim.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
-      caseNo: "76므41",
+      caseNo: "2030다1234",
       court: "대법원",
-      caseName: "약혼예물",
-      note: "유책자는 반환 청구 못 함",
+      caseName: "이용료반환",
+      note: "해지한 회원은 잔여 이용료 반환",
     });
     expect(await listBookmarks(lee.id)).toEqual([]);
-    expect(await findBookmark(lee.id, "76므41")).toBeNull();
-    expect(await deleteBookmark(lee.id, "76므41")).toBe(false);
-    expect(await deleteBookmark(kim.id, "76므41")).toBe(true);
+    expect(await findBookmark(lee.id, "2030다1234")).toBeNull();
+    expect(await deleteBookmark(lee.id, "2030다1234")).toBe(false);
+    expect(await deleteBookmark(kim.id, "2030다1234")).toBe(true);
     expect(await listBookmarks(kim.id)).toEqual([]);
   });
 });
 
 describe("feedback", () => {
   it("votes toggle and replace each other; reports are kept; admins see question and answer", async () => {
-    const { answerId } = await chatWith(kim.id, "피드백", "약혼 예물 질문", "대법원 76므41 판결에 따르면…");
+    const { answerId } = await chatWith(kim.id, "피드백", "회원권 이용료 질문", "대법원 2030다1234 판결에 따르면…");
     expect(await setVote(kim, answerId, "up")).toBe("up");
     expect(await setVote(kim, answerId, "down")).toBe("down");
     expect(await ownFeedback(kim.id, answerId)).toEqual({ vote: "down", reports: 0 });
     expect(await setVote(kim, answerId, "down")).toBeNull();
     expect(await setVote(kim, answerId, "up")).toBe("up");
-    await reportCitationError(kim, answerId, "76므41은 이 사안과 관계없음");
+    await reportCitationError(kim, answerId, "2030다1234은 이 사안과 관계없음");
     await reportCitationError(kim, answerId, "두 번째 신고");
     expect(await ownFeedback(kim.id, answerId)).toEqual({ vote: "up", reports: 2 });
 
     const all = await listFeedback();
     expect(all.map((f) => f.kind).sort()).toEqual(["citation_error", "citation_error", "up"]);
-    const report = all.find((f) => f.comment === "76므41은 이 사안과 관계없음");
+    const report = all.find((f) => f.comment === "2030다1234은 이 사안과 관계없음");
     expect(report).toMatchObject({
       userEmail: "kim@firm.test",
-      question: "약혼 예물 질문",
-      answer: "대법원 76므41 판결에 따르면…",
+      question: "회원권 이용료 질문",
+      answer: "대법원 2030다1234 판결에 따르면…",
     });
     expect(await countFeedback()).toEqual({ up: 1, down: 0, citation_error: 2 });
     expect((await listFeedback({ kind: "up" })).map((f) => f.kind)).toEqual(["up"]);

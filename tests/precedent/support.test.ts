@@ -13,9 +13,9 @@ const REASONS =
 
 describe("sentences of legal prose", () => {
   it("ends a sentence at a full stop or a line break, not inside a date or after a list number", () => {
-    const text = "대법원 1976. 12. 28. 선고 76므41 판결은 이를 밝혔다. 1. 책임에 관하여 본다.\n가. 원심은 옳다. 끝";
+    const text = "대법원 2030. 5. 14. 선고 2030다1234 판결은 이를 밝혔다. 1. 책임에 관하여 본다.\n가. 원심은 옳다. 끝";
     expect(splitSentences(text).map((r) => slice(text, r))).toEqual([
-      "대법원 1976. 12. 28. 선고 76므41 판결은 이를 밝혔다.",
+      "대법원 2030. 5. 14. 선고 2030다1234 판결은 이를 밝혔다.",
       "1. 책임에 관하여 본다.",
       "가. 원심은 옳다.",
       "끝",
@@ -37,14 +37,14 @@ describe("supporting sentences", () => {
 
   it("takes a neighbouring sentence too when it supports the point almost as well", () => {
     const text =
-      "약혼 예물의 수수는 증여와 유사하다. 약혼 해제에 과실 있는 유책자는 약혼 예물의 반환을 청구할 수 없다. 비용은 각자 부담한다.";
+      "회원권 이용료의 선납은 선급금과 유사하다. 회원권 해지에 과실 있는 회원은 위약금을 공제한 회원권 이용료의 반환만 청구할 수 있다. 비용은 각자 부담한다.";
     const support = supportingSentences(
       text,
-      "약혼 해제에 책임 있는 사람은 약혼 예물의 반환을 청구할 수 없고 약혼 예물의 수수는 증여와 유사하다",
+      "회원권 해지에 책임 있는 회원은 위약금을 공제한 회원권 이용료의 반환만 청구할 수 있고 회원권 이용료의 선납은 선급금과 유사하다",
     );
     expect(support.ranges.map((r) => slice(text, r))).toEqual([
-      "약혼 예물의 수수는 증여와 유사하다.",
-      "약혼 해제에 과실 있는 유책자는 약혼 예물의 반환을 청구할 수 없다.",
+      "회원권 이용료의 선납은 선급금과 유사하다.",
+      "회원권 해지에 과실 있는 회원은 위약금을 공제한 회원권 이용료의 반환만 청구할 수 있다.",
     ]);
   });
 
@@ -79,15 +79,18 @@ describe("supporting sentences", () => {
 
   it("prefers the holding to the statement of the issue that merely echoes the answer's words", () => {
     const passages = [
-      { id: "issue", section: "판시사항", text: "약혼해제에 과실있는 유책자에게 약혼예물반환청구권이 있는지 여부" },
+      { id: "issue", section: "판시사항", text: "회원권해지에 과실있는 회원에게 잔여이용료반환청구권이 있는지 여부" },
       {
         id: "holding",
         section: "판결요지",
-        text: "혼인이 이루어지지 않으면 돌려주기로 하고 주고받는 약혼예물은 조건부 증여와 비슷한 성질을 띠지만 약혼의 해제에 관하여 과실이 있는 유책자는 그가 제공한 약혼예물의 반환을 적극적으로 청구할 권리가 없다.",
+        text: "계약 기간이 끝나기 전에 이용을 그만두면 남은 기간의 이용료는 선급금과 비슷한 성질을 띠지만 회원권의 해지에 관하여 과실이 있는 회원은 그가 지급한 이용료 가운데 위약금을 뺀 나머지만 반환을 청구할 권리가 있다.",
       },
     ];
-    expect(bestPassage(passages, "약혼 해제에 책임이 있는 사람은 준 예물의 반환을 청구할 수 없습니다")?.id).toBe(
-      "holding",
-    );
+    expect(
+      bestPassage(
+        passages,
+        "회원권 해지에 책임이 있는 회원은 낸 이용료 중 위약금을 뺀 나머지의 반환만 청구할 수 있습니다",
+      )?.id,
+    ).toBe("holding");
   });
 });

@@ -7,11 +7,11 @@ import { referencedCaseNumbers } from "@/lib/text/referenced-cases";
 describe("answer state", () => {
   it("folds pipeline events into what the lawyer sees", () => {
     const events: ChatEvent[] = [
-      { type: "query-delta", which: "analytical", delta: "약혼 " },
+      { type: "query-delta", which: "analytical", delta: "회원권 " },
       { type: "query-delta", which: "analytical", delta: "해제" },
-      { type: "query", which: "analytical", text: "약혼 해제" },
+      { type: "query", which: "analytical", text: "회원권 해지" },
       { type: "query-delta", which: "rationale", delta: "검토…" },
-      { type: "query", which: "rationale", text: "유책자는 반환을 청구할 수 없다." },
+      { type: "query", which: "rationale", text: "사업자는 남은 이용료를 반환하여야 한다." },
       { type: "retrieved", which: "original", chunks: [] },
       { type: "answer-delta", delta: "청구할 수 " },
       { type: "answer-delta", delta: "없습니다." },
@@ -20,8 +20,8 @@ describe("answer state", () => {
     const state = events.reduce(applyChatEvent, initialAnswerState());
     expect(state).toMatchObject({
       status: "running",
-      analytical: "약혼 해제",
-      rationale: "유책자는 반환을 청구할 수 없다.",
+      analytical: "회원권 해지",
+      rationale: "사업자는 남은 이용료를 반환하여야 한다.",
       retrieved: { original: 0 },
       answer: "청구할 수 없습니다.",
     });
@@ -92,7 +92,7 @@ describe("a strategy's steps in the answer state", () => {
         step: { key: "terms", kind: "terms", status: "done", terms: ["임대인"], parsedAs: "json" },
       },
       { type: "answer-delta", delta: "잘 모르겠습니다." },
-      { type: "answer-reset", reason: "신뢰도 0.30 < τ 0.80" },
+      { type: "answer-reset", reason: "신뢰도 0.30, 기준 0.80 미만" },
       { type: "answer-delta", delta: "다시 쓴 답" },
       { type: "strategy-step", step: { key: "verdict", kind: "verdict", lowConfidence: true, retries: 1, score: 0.4 } },
     ];

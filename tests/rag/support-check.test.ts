@@ -31,14 +31,15 @@ function chunk(id: string, caseNo: string, section: Chunk["section"], text: stri
 const DRONE =
   "드론을 이용한 배송 사업자는 비행 중 물건이 떨어져 제3자에게 손해를 입힌 경우 그 손해를 배상할 책임이 있다. " +
   "피해자에게도 과실이 있는 때에는 법원은 손해배상의 책임 및 그 금액을 정함에 이를 참작하여야 한다.";
-const GIFTS =
-  "약혼 예물의 수수는 혼인의 불성립을 해제조건으로 하는 증여와 유사한 성질을 가진다. " +
-  "그러나 약혼의 해제에 관하여 과실이 있는 유책자는 그가 제공한 예물의 반환을 청구할 수 없다.";
+// A holding written for these tests (a gym membership ended early), outside the dev benchmark.
+const FEES =
+  "계속적 이용계약의 회원은 계약 기간 중에도 언제든지 계약을 해지할 수 있다. " +
+  "그러나 해지에 관하여 책임이 있는 회원은 사업자가 이미 제공한 용역의 대가와 상당한 위약금을 공제한 나머지 이용료만 돌려받을 수 있다.";
 const JOINED = "사실혼 관계를 정당한 이유 없이 파기한 당사자는 상대방에게 그로 인한 정신적 손해를 배상할 책임이 있다.";
 
 const context: ScoredChunk[] = [
   chunk("d1", "2098다1001", "판결요지", DRONE),
-  chunk("g1", "76므41", "판결요지", GIFTS),
+  chunk("g1", "2030다1234", "판결요지", FEES),
   chunk("j1", "94므826, 833", "판결요지", JOINED),
 ].map((c, i) => ({ chunk: c, score: 1 - i / 10 }));
 
@@ -48,7 +49,7 @@ describe("the answer's cited sentences", () => {
   it("cuts the answer into sentences with their citations, a date or a joined number inside one", () => {
     const answer =
       "사실혼을 부당하게 파기한 사람은 정신적 손해를 배상해야 합니다(대법원 1994. 11. 25. 선고 94므826, 833 판결). " +
-      "유책자는 예물 반환을 청구할 수 없습니다(대법원 76므41). 그 밖의 사정은 사실관계에 따라 다릅니다.";
+      "회원은 남은 이용료의 반환을 청구할 수 있습니다(대법원 2030다1234). 그 밖의 사정은 사실관계에 따라 다릅니다.";
     const sentences = citedSentences(parts(answer));
     expect(sentences).toHaveLength(2);
     expect(sentences[0]?.text).toBe(
@@ -57,15 +58,16 @@ describe("the answer's cited sentences", () => {
     expect(sentences[0]?.citations.map((c) => [c.caseNo, c.valid])).toEqual([["94므826", true]]);
     // The claim is the sentence without the citation: no number, date or ruling word left.
     expect(sentences[0]?.claim).toBe("사실혼을 부당하게 파기한 사람은 정신적 손해를 배상해야 합니다.");
-    expect(sentences[1]?.citations.map((c) => c.caseNo)).toEqual(["76므41"]);
-    expect(sentences[1]?.claim).toBe("유책자는 예물 반환을 청구할 수 없습니다.");
+    expect(sentences[1]?.citations.map((c) => c.caseNo)).toEqual(["2030다1234"]);
+    expect(sentences[1]?.claim).toBe("회원은 남은 이용료의 반환을 청구할 수 있습니다.");
   });
 
   it("gives a citation standing alone after the full stop the sentence before it", () => {
-    const answer = "약혼 해제에 책임이 있는 사람은 자신이 준 예물의 반환을 청구할 수 없습니다.\n(대법원 76므41)";
+    const answer =
+      "해지에 책임이 있는 회원은 위약금을 공제한 나머지 이용료만 돌려받을 수 있습니다.\n(대법원 2030다1234)";
     const [only] = citedSentences(parts(answer));
-    expect(only?.claim).toContain("예물의 반환을 청구할 수 없습니다");
-    expect(only?.citations.map((c) => c.caseNo)).toEqual(["76므41"]);
+    expect(only?.claim).toContain("나머지 이용료만 돌려받을 수 있습니다");
+    expect(only?.citations.map((c) => c.caseNo)).toEqual(["2030다1234"]);
   });
 
   it("groups two citations of one sentence and keeps a flagged number", () => {
@@ -81,12 +83,12 @@ describe("the answer's cited sentences", () => {
 describe("lexical support of hand-written pairs", () => {
   const supported: [string, string][] = [
     ["드론 배송 사업자는 비행 중 떨어진 물건으로 제3자가 입은 손해를 배상할 책임이 있습니다.", DRONE],
-    ["약혼 해제에 과실이 있는 유책자는 자신이 제공한 예물의 반환을 청구할 수 없습니다.", GIFTS],
+    ["해지에 책임이 있는 회원은 이미 제공된 용역의 대가와 위약금을 공제한 나머지 이용료만 돌려받을 수 있습니다.", FEES],
     ["정당한 이유 없이 사실혼을 파기한 당사자는 상대방의 정신적 손해를 배상할 책임이 있습니다.", JOINED],
   ];
   const unsupported: [string, string][] = [
     ["임대차 계약이 끝나면 임대인은 보증금을 곧바로 돌려주어야 합니다.", DRONE],
-    ["이혼할 때 재산분할 청구권은 혼인 중 형성한 재산에 대하여 인정됩니다.", GIFTS],
+    ["이혼할 때 재산분할 청구권은 혼인 중 형성한 재산에 대하여 인정됩니다.", FEES],
     ["상속인은 상속 개시를 안 날부터 3개월 안에 한정승인을 할 수 있습니다.", JOINED],
   ];
   const coverage = (claim: string, text: string) =>
@@ -101,9 +103,9 @@ describe("lexical support of hand-written pairs", () => {
   });
 
   it("quotes the decision's own sentence that carries the claim", () => {
-    const evidence = lexicalEvidence(supported[1]?.[0] ?? "", [chunk("g", "76므41", "판결요지", GIFTS)]);
+    const evidence = lexicalEvidence(supported[1]?.[0] ?? "", [chunk("g", "2030다1234", "판결요지", FEES)]);
     expect(evidence?.quote).toBe(
-      "그러나 약혼의 해제에 관하여 과실이 있는 유책자는 그가 제공한 예물의 반환을 청구할 수 없다.",
+      "그러나 해지에 관하여 책임이 있는 회원은 사업자가 이미 제공한 용역의 대가와 상당한 위약금을 공제한 나머지 이용료만 돌려받을 수 있다.",
     );
   });
 });
@@ -112,12 +114,12 @@ describe("checkSupport without a model", () => {
   it("marks one supported and one unsupported citation, never quoting for the unsupported one", async () => {
     const answer =
       "드론 배송 사업자는 비행 중 떨어진 물건으로 제3자가 입은 손해를 배상할 책임이 있습니다(대법원 2098다1001). " +
-      "임대차가 끝나면 임대인은 보증금을 바로 돌려주어야 합니다(대법원 76므41).";
+      "임대차가 끝나면 임대인은 보증금을 바로 돌려주어야 합니다(대법원 2030다1234).";
     const report = await checkSupport(parts(answer), context);
     expect(report.status).toBe("done");
     expect(report.citations.map((c) => [c.caseNo, c.verdict])).toEqual([
       ["2098다1001", "supported"],
-      ["76므41", "unsupported"],
+      ["2030다1234", "unsupported"],
     ]);
     expect(report.citations[0]?.quote).toContain("배상할 책임이 있다");
     expect(report.citations[0]?.chunkId).toBe("d1");
@@ -126,7 +128,7 @@ describe("checkSupport without a model", () => {
     expect(report.rate).toBe(0.5);
     expect(report.methods).toEqual([]);
     // The key the renderer uses: where the number stands in the answer.
-    expect(answer.slice(report.citations[1]?.offset ?? 0).startsWith("76므41")).toBe(true);
+    expect(answer.slice(report.citations[1]?.offset ?? 0).startsWith("2030다1234")).toBe(true);
   });
 
   it("judges a number the context does not hold unsupported, and says there is nothing to check without citations", async () => {
@@ -138,7 +140,7 @@ describe("checkSupport without a model", () => {
   });
 
   it("lets a clear cosine move a lexical verdict one step, and records the score", async () => {
-    const answer = "임대차가 끝나면 임대인은 보증금을 바로 돌려주어야 합니다(대법원 76므41).";
+    const answer = "임대차가 끝나면 임대인은 보증금을 바로 돌려주어야 합니다(대법원 2030다1234).";
     const report = await checkSupport(parts(answer), context, {
       // Every text the same vector: cosine 1 for every pair.
       embed: async (texts) => texts.map(() => [1, 0, 0]),
@@ -148,7 +150,7 @@ describe("checkSupport without a model", () => {
     expect(only?.cosine).toBeUndefined();
     expect(only?.verdict).toBe("unsupported");
     const partly = await checkSupport(
-      parts("약혼 예물은 증여와 비슷하지만 반환 여부는 사정에 따라 다릅니다(대법원 76므41)."),
+      parts("회원은 계약을 해지할 수 있지만 이용료를 얼마나 돌려받는지는 사정에 따라 다릅니다(대법원 2030다1234)."),
       context,
       { embed: async (texts) => texts.map(() => [1, 0, 0]) },
     );
@@ -178,7 +180,7 @@ describe("the model's verification over the fake server", () => {
     generateChat({ role: "judge", ...request, config }).then((r) => r.text);
   const ANSWER =
     "드론 배송 사업자는 비행 중 떨어진 물건으로 제3자가 입은 손해를 배상할 책임이 있습니다(대법원 2098다1001). " +
-    "유책자도 예물 반환을 청구할 수 있습니다(대법원 76므41).";
+    "해지에 책임이 있는 회원도 이용료 전액을 돌려받을 수 있습니다(대법원 2030다1234).";
 
   beforeAll(async () => {
     server = await startFakeOpenAI();
@@ -208,7 +210,8 @@ describe("the model's verification over the fake server", () => {
             {
               id: 2,
               verdict: "not supported",
-              quote: "유책자는 그가 제공한 예물의 반환을 청구할 수 없다.",
+              quote:
+                "책임이 있는 회원은 사업자가 이미 제공한 용역의 대가와 상당한 위약금을 공제한 나머지 이용료만 돌려받을 수 있다.",
               reason: "반대로 말합니다.",
             },
           ]) +
@@ -221,7 +224,7 @@ describe("the model's verification over the fake server", () => {
     expect(calls).toHaveLength(1);
     const prompt = JSON.stringify(calls[0]?.body.messages);
     expect(prompt).toContain('사건번호=\\"2098다1001\\"');
-    expect(prompt).toContain('사건번호=\\"76므41\\"');
+    expect(prompt).toContain('사건번호=\\"2030다1234\\"');
     expect(report.methods).toEqual(["llm"]);
     expect(report.citations.map((c) => [c.verdict, c.llm])).toEqual([
       ["supported", "supported"],
@@ -281,13 +284,18 @@ describe("the model's verification over the fake server", () => {
 });
 
 describe("reading a verification reply", () => {
-  const items = [{ id: 1, claim: "주장", caseNo: "76므41", passages: [{ section: "판결요지", text: GIFTS }] }];
+  const items = [{ id: 1, claim: "주장", caseNo: "2030다1234", passages: [{ section: "판결요지", text: FEES }] }];
 
   it("finds a quote whatever its spacing and quotation marks", () => {
-    expect(findQuote("“과실이 있는 유책자는   그가 제공한 예물의 반환을\n청구할 수 없다.”", [{ text: GIFTS }])).toBe(
-      "과실이 있는 유책자는 그가 제공한 예물의 반환을 청구할 수 없다.",
+    expect(
+      findQuote(
+        "“책임이 있는 회원은   사업자가 이미 제공한 용역의\n대가와 상당한 위약금을 공제한 나머지 이용료만 돌려받을 수 있다.”",
+        [{ text: FEES }],
+      ),
+    ).toBe(
+      "책임이 있는 회원은 사업자가 이미 제공한 용역의 대가와 상당한 위약금을 공제한 나머지 이용료만 돌려받을 수 있다.",
     );
-    expect(findQuote("예물", [{ text: GIFTS }])).toBeUndefined();
+    expect(findQuote("이용료", [{ text: FEES }])).toBeUndefined();
   });
 
   it("accepts verdicts spelt another way and ignores duplicates", () => {

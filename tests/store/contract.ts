@@ -31,7 +31,7 @@ const FIXTURES: Fixture[] = [
     date: "2001-03-02",
     section: "판시사항",
     order: 0,
-    text: "약혼을 해제한 경우 예물의 반환을 청구할 수 있는지 여부",
+    text: "회원권을 해지한 경우 이용료의 반환을 청구할 수 있는지 여부",
     vector: [1, 0, 0, 0],
   },
   {
@@ -42,7 +42,7 @@ const FIXTURES: Fixture[] = [
     date: "2001-03-02",
     section: "판례내용",
     order: 1,
-    text: "약혼 해제에 책임이 있는 당사자는 예물 반환을 청구할 수 없다.",
+    text: "회원권 해지에 책임이 있는 회원은 위약금을 뺀 이용료 반환만 청구할 수 있다.",
     vector: [0.9, 0.1, 0, 0],
   },
   {
@@ -53,7 +53,7 @@ const FIXTURES: Fixture[] = [
     date: "2001-03-02",
     section: "판례내용",
     order: 0,
-    text: "원고는 피고에게 반지와 시계를 예물로 주었다.",
+    text: "원고는 피고에게 1년 치 이용료를 미리 냈다.",
     vector: [0.8, 0.2, 0, 0],
   },
   {
@@ -86,7 +86,7 @@ const FIXTURES: Fixture[] = [
     date: "2001-03-02",
     section: "판시사항",
     order: 0,
-    text: "약혼 예물 반환 청구에 관한 다른 말뭉치의 사본",
+    text: "회원권 이용료 반환 청구에 관한 다른 말뭉치의 사본",
     vector: [1, 0, 0, 0],
   },
   {
@@ -167,7 +167,7 @@ export function defineStoreContract(
     });
 
     it("ranks sparse results by BM25 over our tokens", async () => {
-      const hits = await store.sparseSearch(tokenizeKo("약혼 예물 반환"), { topN: 5, filter: A });
+      const hits = await store.sparseSearch(tokenizeKo("회원권 이용료 반환"), { topN: 5, filter: A });
       expect(hits[0]?.chunk.caseNo).toBe("2001다1");
       expect(hits.every((h, i) => i === 0 || (hits[i - 1]?.score ?? 0) >= h.score)).toBe(true);
       expect(hits.map((h) => h.chunk.corpusId).every((c) => c === ids.A)).toBe(true);
@@ -190,7 +190,7 @@ export function defineStoreContract(
     it("returns a decision's chunks in section order", async () => {
       const chunks = await store.getDocumentChunks(ids.A, "2001다1");
       expect(chunks.map((c) => `${c.section}#${c.sectionOrder}`)).toEqual(["판시사항#0", "판례내용#0", "판례내용#1"]);
-      expect(chunks[0]?.text).toContain("약혼");
+      expect(chunks[0]?.text).toContain("회원권");
     });
 
     it("returns the named chunks of a decision, in the order asked, and nothing of another", async () => {
@@ -210,7 +210,7 @@ export function defineStoreContract(
       await store.deleteCorpus(ids.A);
       expect(await store.count(A)).toBe(0);
       expect(
-        (await store.sparseSearch(tokenizeKo("약혼 예물"), { topN: 5, filter: { corpusIds: [ids.B] } }))[0]?.chunk
+        (await store.sparseSearch(tokenizeKo("회원권 이용료"), { topN: 5, filter: { corpusIds: [ids.B] } }))[0]?.chunk
           .corpusId,
       ).toBe(ids.B);
       await store.upsert(items.filter((i) => i.chunk.corpusId === ids.A));

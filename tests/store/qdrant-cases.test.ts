@@ -26,15 +26,15 @@ async function setUp(options: QdrantStandInOptions = {}, denseSize?: number) {
 
 const caught = (p: Promise<unknown>) => p.then(() => expect.fail("expected a rejection")).catch((e: AppError) => e);
 const sparseOnly = [
-  item("k", "2001다1", "판시사항", 0, "약혼 예물 반환 청구"),
-  item("k", "2001다1", "판결요지", 0, "예물 반환 의무"),
+  item("k", "2001다1", "판시사항", 0, "회원권 이용료 반환 청구"),
+  item("k", "2001다1", "판결요지", 0, "이용료 반환 의무"),
 ];
 
 describe("ensure(): what exists is inspected, reads create nothing", () => {
   it("a read before the first write creates no collection; a later dense write adds the dense vector", async () => {
     const { s, store } = await setUp();
     expect(await store.count()).toBe(0);
-    expect(await store.sparseSearch(tokenizeKo("약혼"), { topN: 3 })).toEqual([]);
+    expect(await store.sparseSearch(tokenizeKo("회원권"), { topN: 3 })).toEqual([]);
     expect(await store.denseSearch([1, 0, 0, 0], { topN: 3 })).toEqual([]);
     expect(await store.getDocumentChunks("k", "2001다1")).toEqual([]);
     await store.deleteCorpus("k");
@@ -71,7 +71,7 @@ describe("ensure(): what exists is inspected, reads create nothing", () => {
     expect(await store.count()).toBe(2);
     s.collections.delete("c");
     expect(await store.count()).toBe(0);
-    expect(await store.sparseSearch(tokenizeKo("예물"), { topN: 3 })).toEqual([]);
+    expect(await store.sparseSearch(tokenizeKo("이용료"), { topN: 3 })).toEqual([]);
     await store.upsert(sparseOnly);
     expect(s.of("create_collection")).toHaveLength(2);
     expect(await store.count()).toBe(2);
@@ -96,7 +96,7 @@ describe("ensure(): what exists is inspected, reads create nothing", () => {
 
   it("refuses a sparse vector without the IDF modifier, naming the fix", async () => {
     const { s, store } = await setUp({ collections: { c: collection({ sparse: { bm25: {} } }) } });
-    const error = await caught(store.sparseSearch(tokenizeKo("예물"), { topN: 3 }));
+    const error = await caught(store.sparseSearch(tokenizeKo("이용료"), { topN: 3 }));
     expect(error.code).toBe("store:bad_config");
     expect(error.userMessage).toContain("IDF modifier");
     expect(error.userMessage).toContain('{"sparse_vectors":{"bm25":{"modifier":"idf"}}}');
@@ -126,7 +126,7 @@ describe("ensure(): what exists is inspected, reads create nothing", () => {
 describe("version gate", () => {
   it("refuses a 1.18 server outright (per-corpus IDF would be silently ignored), accepts it once upgraded", async () => {
     const { s, store } = await setUp({ version: "1.18.2" });
-    const error = await caught(store.sparseSearch(tokenizeKo("예물"), { topN: 3 }));
+    const error = await caught(store.sparseSearch(tokenizeKo("이용료"), { topN: 3 }));
     expect(error.code).toBe("store:bad_config");
     expect(error.userMessage).toContain("Qdrant 1.18.2");
     expect(error.userMessage).toContain("1.19.0 이상");
@@ -140,8 +140,8 @@ describe("version gate", () => {
   it("scopes IDF on every sparse search: the searched corpora, or every live point", async () => {
     const { s, store } = await setUp();
     await store.upsert(sparseOnly);
-    await store.sparseSearch(tokenizeKo("예물"), { topN: 3 });
-    await store.sparseSearch(tokenizeKo("예물"), { topN: 3, filter: { corpusIds: ["k"], courts: ["대법원"] } });
+    await store.sparseSearch(tokenizeKo("이용료"), { topN: 3 });
+    await store.sparseSearch(tokenizeKo("이용료"), { topN: 3, filter: { corpusIds: ["k"], courts: ["대법원"] } });
     const scopes = s.of("query_points").map((r) => (r.body as { params?: unknown }).params);
     expect(scopes).toEqual([
       { idf: { corpus: { must_not: [{ is_empty: { key: "corpus_id" } }] } } },

@@ -36,8 +36,8 @@ describe("a Qdrant behind a reverse proxy path", () => {
     const proxied = await startQdrantStandIn({ prefix: "/qdrant", collections: { c: collection() } });
     expect(proxied.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/qdrant$/);
     const store = new QdrantStore({ url: proxied.url, collection: "c" });
-    await store.upsert([item("k", "2001다1", "판시사항", 0, "약혼 예물 반환", [1, 0, 0, 0])]);
-    expect((await store.sparseSearch(tokenizeKo("예물"), { topN: 1 }))[0]?.chunk.caseNo).toBe("2001다1");
+    await store.upsert([item("k", "2001다1", "판시사항", 0, "회원권 이용료 반환", [1, 0, 0, 0])]);
+    expect((await store.sparseSearch(tokenizeKo("이용료"), { topN: 1 }))[0]?.chunk.caseNo).toBe("2001다1");
 
     const [status] = (
       await checkComponents({
@@ -86,13 +86,13 @@ describe("a Qdrant cluster layout", () => {
         denseSize: 4,
         layout: { shards: 3, replicationFactor: 2 },
       });
-      await store.upsert([item("k", "2001다1", "판시사항", 0, "약혼 예물 반환", [1, 0, 0, 0])]);
+      await store.upsert([item("k", "2001다1", "판시사항", 0, "회원권 이용료 반환", [1, 0, 0, 0])]);
       const created = cluster.requests.find((r) => r.operation === "create_collection");
       expect(created?.body).toMatchObject({ shard_number: 3, replication_factor: 2 });
       expect(cluster.violations).toEqual([]);
       // Unset: Qdrant's own defaults (no fields sent).
       await new QdrantStore({ url: cluster.url, collection: "single", denseSize: 4 }).upsert([
-        item("k", "2001다1", "판시사항", 0, "약혼 예물 반환", [1, 0, 0, 0]),
+        item("k", "2001다1", "판시사항", 0, "회원권 이용료 반환", [1, 0, 0, 0]),
       ]);
       const single = cluster.requests.filter((r) => r.operation === "create_collection")[1];
       expect(single?.body).not.toHaveProperty("replication_factor");

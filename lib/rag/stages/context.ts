@@ -181,6 +181,11 @@ export function createRunContext(
       const startMs = at();
       try {
         return await work();
+      } catch (error) {
+        if (toAppError(error).code === "ai:replay_not_covered" && !trace.replayGaps?.includes(stage)) {
+          trace.replayGaps = [...(trace.replayGaps ?? []), stage];
+        }
+        throw error;
       } finally {
         trace.timings.push({ stage, startMs, endMs: at() });
         if (stage.startsWith("llm:")) trace.llmMs += at() - startMs;

@@ -14,25 +14,41 @@ import { LOW_CONFIDENCE_LABEL } from "./steps";
 const fmt = (x: number) => x.toFixed(2);
 
 /**
- * One attempt's retrieval, as the method says ("retrieve again with a larger k"): every query the
- * formulation searched is searched again with k per list (same text, same vector: no new model
- * call), the lists fused by RRF and reranked against the question, keeping k. A deeper slice of
- * one earlier ranking would not be the same thing: fusion and reranking depend on what was retrieved.
+ * One attempt's retrieval: the method's retrieval stage keeping k. METHOD §5's k is §1's k, the
+ * passages the answer is written from (§1 keeps k = 20 of M = 30 reranked candidates), so each
+ * attempt reranks the usual candidate pool — N per query list, fused by RRF keeping M — and keeps
+ * its k; retrieving k per list instead would leave the reranker a handful of candidates to order.
+ * The first attempt reranks the formulation's own fused candidates (the same search). A retry runs
+ * the stage again — every formulated query searched again (same text, same vector: no new model
+ * call), fused, reranked — with the pool widened to k when k outgrows N or M, so it can always add
+ * passages. With the defaults (k ≤ 16 < 30) the pool is the same and the retry's passages are the
+ * first attempt's plus the next Δk of the same ranking: that is what "retrieve again with a larger
+ * k" gives under the method's N and M (docs/method.md §5).
  */
-async function retrieveAtDepth(ctx: RunContext, k: number, attempt: number): Promise<ScoredChunk[]> {
-  const settings = { ...ctx.settings, topN: k };
-  const queries = Object.values(ctx.searched).filter((q) => q !== undefined);
-  const lists = await ctx.timed(`retrieve:cc-rag-${attempt}`, () =>
-    Promise.all(
-      queries.map((q) => hybridRetrieve(q.text, q.vector, ctx.deps.store, settings, ctx.deps.filter, q.denseOnly)),
-    ),
-  );
-  const fused = reciprocalRankFusion(
-    lists.map((l) => ({ list: l.fused })),
-    ctx.settings.rrfK,
-    Number.POSITIVE_INFINITY,
-  );
-  return rerankCandidates(ctx, fused, k, false);
+async function retrieveAtDepth(
+  ctx: RunContext,
+  k: number,
+  attempt: number,
+  formulated?: ScoredChunk[],
+): Promise<{ candidates: number; ranked: ScoredChunk[] }> {
+  const n = Math.max(ctx.settings.topN, k);
+  const m = Math.max(ctx.settings.topM, k);
+  let candidates = formulated;
+  if (!candidates || n > ctx.settings.topN || m > ctx.settings.topM) {
+    const settings = { ...ctx.settings, topN: n };
+    const queries = Object.values(ctx.searched).filter((q) => q !== undefined);
+    const lists = await ctx.timed(`retrieve:cc-rag-${attempt}`, () =>
+      Promise.all(
+        queries.map((q) => hybridRetrieve(q.text, q.vector, ctx.deps.store, settings, ctx.deps.filter, q.denseOnly)),
+      ),
+    );
+    candidates = reciprocalRankFusion(
+      lists.map((l) => ({ list: l.fused })),
+      ctx.settings.rrfK,
+      m,
+    );
+  }
+  return { candidates: candidates.length, ranked: await rerankCandidates(ctx, candidates, k, false) };
 }
 
 /** What the citation check (numbers not among the passages) and the lexical support check say. */
@@ -49,18 +65,18 @@ async function groundingOf(answer: string, context: ScoredChunk[]): Promise<Grou
 
 /**
  * Confidence-controlled answering (docs/method.md §5) over any formulation's queries: each attempt
- * retrieves with its k (dynamic first: 2…10 from the question's difficulty), cuts to the token budget
+ * keeps its k of the reranked candidates (dynamic first: 2…10 from the question's difficulty), cuts to the token budget
  * and answers with token log-probs; below τ, k grows by Δk, retrieval runs again and the answer is
  * written again, up to the retry cap. Every attempt stays in the panel (its passages, answer and
  * score). A final answer still below τ is labelled low-confidence. Runs its loop even in
  * retrieval-only evaluation: the passages CC-RAG ends with depend on its answers.
  */
-export async function ccRagAnswerLoop(ctx: RunContext, _fused: ScoredChunk[]): Promise<PipelineResult> {
+export async function ccRagAnswerLoop(ctx: RunContext, fused: ScoredChunk[]): Promise<PipelineResult> {
   const cc = ctx.settings.strategies.ccRag;
   const selfAssessment = ctx.options.selfAssessment !== false;
   const depth = ctx.options.dynamicK === false ? undefined : questionDifficulty(ctx.question, ctx.bm25.original ?? []);
   let k = depth ? dynamicK(depth.difficulty, cc.kMin, cc.kMax) : cc.kMax;
-  let ranked = await retrieveAtDepth(ctx, k, 0);
+  let { candidates, ranked } = await retrieveAtDepth(ctx, k, 0, fused);
   let cut = cutToBudget(ranked, cc.tokenBudget);
 
   for (let attempt = 0; ; attempt++) {
@@ -70,7 +86,7 @@ export async function ccRagAnswerLoop(ctx: RunContext, _fused: ScoredChunk[]): P
       attempt,
       k,
       used: cut.chunks.length,
-      retrieved: ranked.length,
+      retrieved: candidates,
       caseNos: cut.chunks.map((c) => c.chunk.caseNo),
       tokens: cut.tokens,
       budget: cc.tokenBudget,
@@ -88,7 +104,7 @@ export async function ccRagAnswerLoop(ctx: RunContext, _fused: ScoredChunk[]): P
         const kind = renormalised ? "로그확률 없이 재정규화한 신뢰도" : "신뢰도";
         ctx.notice(
           "low_confidence",
-          `${LOW_CONFIDENCE_LABEL} (${kind} ${fmt(score ?? 0)} < τ ${fmt(cc.tau)}: ${reason})`,
+          `${LOW_CONFIDENCE_LABEL} (${kind} ${fmt(score ?? 0)}, 기준 ${fmt(cc.tau)} 미만: ${reason})`,
         );
       }
       return finishRun(ctx, cut.chunks, ctx.options.answer === false ? undefined : answered);
@@ -120,7 +136,8 @@ export async function ccRagAnswerLoop(ctx: RunContext, _fused: ScoredChunk[]): P
       return verdict(true, confidence.score, `재시도 한도 ${cc.maxRetries}회에 도달했습니다`, renormalised);
     }
     const nextK = k + cc.deltaK;
-    const nextRanked = await retrieveAtDepth(ctx, nextK, attempt + 1);
+    const again = await retrieveAtDepth(ctx, nextK, attempt + 1);
+    const nextRanked = again.ranked;
     const next = cutToBudget(nextRanked, cc.tokenBudget);
     const same = (a: ScoredChunk[], b: ScoredChunk[]) =>
       a.length === b.length && a.every((c, i) => c.chunk.id === b[i]?.chunk.id);
@@ -133,9 +150,10 @@ export async function ccRagAnswerLoop(ctx: RunContext, _fused: ScoredChunk[]): P
     }
     ctx.send({
       type: "answer-reset",
-      reason: `신뢰도 ${fmt(confidence.score)} < τ ${fmt(cc.tau)}: 판례를 ${k}개에서 ${nextK}개로 늘려 다시 검색하고 답변을 다시 씁니다.`,
+      reason: `신뢰도 ${fmt(confidence.score)}, 기준 ${fmt(cc.tau)} 미만: 판례를 ${k}개에서 ${nextK}개로 늘려 다시 검색하고 답변을 다시 씁니다.`,
     });
     k = nextK;
+    candidates = again.candidates;
     ranked = nextRanked;
     cut = next;
   }

@@ -82,7 +82,7 @@ export type StrategyStep =
       /** Passages asked for, and those that fit the token budget. */
       k: number;
       used: number;
-      /** Candidates this attempt's own search (with k per query) returned before reranking. */
+      /** Candidates this attempt reranked: the usual pool (N per query, M after RRF), widened to k if larger. */
       retrieved?: number;
       /** The 사건번호 of the passages this attempt answered from, in order. */
       caseNos?: string[];
