@@ -1,10 +1,25 @@
 import { createStreamableValue, type StreamableValue } from "@ai-sdk/rsc";
-import { watchRun } from "./running";
+import { runningCount, watchRun } from "./running";
 import type { AnswerState } from "./state";
 import { diffState, type StatePatch } from "./state-patch";
 
-// Frames are throttled: an answer streams ~100 deltas; the browser needs ~20 frames a second.
-const FRAME_MS = 50;
+/**
+ * Frames are throttled, and more so the more answers run. An answer streams ~100 deltas a second
+ * at most; one lawyer alone gets 20 frames a second. Each frame costs the server's one request
+ * thread ~1–2 ms (the RSC encoding, Next's response streams, gzip, the socket — bench:load found it
+ * the largest part of a question's CPU), so the frames of all running answers together are held
+ * to ~100 a second: 8 answers get ~12 frames a second each, 16 or more get 4–6. A frame carries
+ * every change since the last one, so a slower rate loses nothing, and the browsers (on a shared
+ * machine, the same cores) re-render the answer less often too.
+ */
+const MIN_FRAME_MS = 50;
+const MAX_FRAME_MS = 250;
+const FRAMES_PER_SECOND = 100;
+
+/** The time between two frames of one answer while `running` answers stream in this process. */
+export function frameInterval(running: number): number {
+  return Math.min(MAX_FRAME_MS, Math.max(MIN_FRAME_MS, Math.round((1000 * running) / FRAMES_PER_SECOND)));
+}
 
 /**
  * A browser's view of a running answer: the state as it is, then throttled frames of what changed
@@ -18,9 +33,10 @@ export function streamRun(messageId: string, userId: string): StreamableValue<St
   const streamable = createStreamableValue<StatePatch>();
   const send = (state: AnswerState, final = false) => {
     const patch = diffState(sent, state);
-    sent = state;
     if (final) streamable.done(patch);
-    else streamable.update(patch);
+    // Nothing changed since the last frame (the first frame always goes: it is the whole state).
+    else if (sent === undefined || Object.keys(patch).length > 0) streamable.update(patch);
+    sent = state;
   };
   const watched = watchRun(messageId, userId, (state, final) => {
     latest = state;
@@ -28,16 +44,24 @@ export function streamRun(messageId: string, userId: string): StreamableValue<St
       clearTimeout(pending);
       watched?.unsubscribe();
       send(state, true);
-    } else if (Date.now() - last >= FRAME_MS) {
+      return;
+    }
+    const interval = frameInterval(runningCount());
+    if (Date.now() - last >= interval) {
+      clearTimeout(pending);
+      pending = undefined;
       last = Date.now();
       send(state);
     } else {
       // The last change inside a frame is sent at the frame's end, not dropped.
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        last = Date.now();
-        if (latest && latest.status === "running") send(latest);
-      }, FRAME_MS);
+      pending ??= setTimeout(
+        () => {
+          pending = undefined;
+          last = Date.now();
+          if (latest && latest.status === "running") send(latest);
+        },
+        interval - (Date.now() - last),
+      );
     }
   });
   if (!watched) return undefined;
