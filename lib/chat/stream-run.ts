@@ -21,50 +21,74 @@ export function frameInterval(running: number): number {
   return Math.min(MAX_FRAME_MS, Math.max(MIN_FRAME_MS, Math.round((1000 * running) / FRAMES_PER_SECOND)));
 }
 
+/** Where frames go: the RSC streamable value in the app, a list in tests. */
+export interface FrameSink {
+  update(patch: StatePatch): void;
+  done(patch: StatePatch): void;
+}
+
+/**
+ * Turns a run's state changes into throttled frames of what changed: `first` goes at once (the
+ * whole state), later changes at most once per frameInterval(), the last change inside a frame at
+ * the frame's end, the final state at once. Frames with no change are not sent.
+ */
+export function frameThrottle(
+  sink: FrameSink,
+  running: () => number = runningCount,
+): { first: (state: AnswerState) => void; change: (state: AnswerState, final: boolean) => void } {
+  let last = 0;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  let latest: AnswerState | undefined;
+  let sent: AnswerState | undefined;
+  const send = (state: AnswerState, final = false) => {
+    const patch = diffState(sent, state);
+    if (final) sink.done(patch);
+    // Nothing changed since the last frame (the first frame always goes: it is the whole state).
+    else if (sent === undefined || Object.keys(patch).length > 0) sink.update(patch);
+    sent = state;
+  };
+  return {
+    first: (state) => send(state),
+    change: (state, final) => {
+      latest = state;
+      if (final) {
+        clearTimeout(pending);
+        send(state, true);
+        return;
+      }
+      const interval = frameInterval(running());
+      if (Date.now() - last >= interval) {
+        clearTimeout(pending);
+        pending = undefined;
+        last = Date.now();
+        send(state);
+      } else {
+        // The last change inside a frame is sent at the frame's end, not dropped.
+        pending ??= setTimeout(
+          () => {
+            pending = undefined;
+            last = Date.now();
+            if (latest && latest.status === "running") send(latest);
+          },
+          interval - (Date.now() - last),
+        );
+      }
+    },
+  };
+}
+
 /**
  * A browser's view of a running answer: the state as it is, then throttled frames of what changed
  * (lib/chat/state-patch.ts), ending with the final change.
  */
 export function streamRun(messageId: string, userId: string): StreamableValue<StatePatch> | undefined {
-  let last = 0;
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  let latest: AnswerState | undefined;
-  let sent: AnswerState | undefined;
   const streamable = createStreamableValue<StatePatch>();
-  const send = (state: AnswerState, final = false) => {
-    const patch = diffState(sent, state);
-    if (final) streamable.done(patch);
-    // Nothing changed since the last frame (the first frame always goes: it is the whole state).
-    else if (sent === undefined || Object.keys(patch).length > 0) streamable.update(patch);
-    sent = state;
-  };
+  const frames = frameThrottle(streamable);
   const watched = watchRun(messageId, userId, (state, final) => {
-    latest = state;
-    if (final) {
-      clearTimeout(pending);
-      watched?.unsubscribe();
-      send(state, true);
-      return;
-    }
-    const interval = frameInterval(runningCount());
-    if (Date.now() - last >= interval) {
-      clearTimeout(pending);
-      pending = undefined;
-      last = Date.now();
-      send(state);
-    } else {
-      // The last change inside a frame is sent at the frame's end, not dropped.
-      pending ??= setTimeout(
-        () => {
-          pending = undefined;
-          last = Date.now();
-          if (latest && latest.status === "running") send(latest);
-        },
-        interval - (Date.now() - last),
-      );
-    }
+    if (final) watched?.unsubscribe();
+    frames.change(state, final);
   });
   if (!watched) return undefined;
-  send(watched.state);
+  frames.first(watched.state);
   return streamable.value;
 }

@@ -1,0 +1,13 @@
+import Database from "better-sqlite3";
+import { splitCitations } from "../lib/rag/citations";
+import { checkSupport } from "../lib/rag/support/check";
+const db = new Database(`${process.argv[2]}/data/app.db`);
+const row = db.prepare("select trace from Message where role='assistant' and trace is not null limit 1").get() as { trace: string };
+const context = JSON.parse(row.trace).context;
+type C = { chunk: { text: string; caseNo: string } };
+const cases = [...new Set(context.map((c: C) => c.chunk.caseNo))].slice(0, 6);
+const answer = context.slice(0, 12).map((c: C, i: number) => `${c.chunk.text.slice(0, 100).replace(/\s+/g, " ")}고 판시하였습니다(대법원 ${cases[i % cases.length]}).`).join(" ");
+const parts = splitCitations(answer, context);
+const t0 = performance.now();
+for (let i = 0; i < 100; i++) await checkSupport(parts, context);
+console.log(((performance.now() - t0) / 100).toFixed(2));
