@@ -1,10 +1,13 @@
 // Load benchmark: the production server with fake model servers of realistic latency (400 ms to the
 // first token, 40 tokens/s), N simulated lawyers asking at once through the same server action the
 // browser uses, without and with an import running. Prints figures; asserts nothing.
-//   npm run bench:load [-- --lawyers 1,8,25,50 --questions 1 --import-decisions 2000 --no-import --postgres
-//                          --profile DIR]
+//   npm run bench:load [-- --lawyers 1,8,20,50 --questions 1 --import-decisions 2000 --no-import --no-refresh
+//                          --postgres --profile DIR]
+// Per round it prints the server main thread's CPU per question (/proc: the thread that runs every
+// request; its CPU is what one lawyer's question takes from all the others) and the whole process's.
 // --postgres: the app database on a private, throwaway PostgreSQL (scripts/pg-test-server.sh)
 // instead of SQLite; busy errors are counted from the server log either way.
+// --no-refresh: only the server action, without the browser's two refreshes of the chat page per question.
 // --profile DIR: the server writes a V8 CPU profile (.cpuprofile, for Chrome's DevTools) into DIR when it stops.
 import "./cli";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -20,11 +23,13 @@ const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
-const LAWYERS = arg("--lawyers", "1,8,25,50").split(",").map(Number);
+const LAWYERS = arg("--lawyers", "1,8,20,50").split(",").map(Number);
 const QUESTIONS = Number(arg("--questions", "1"));
 const WITH_IMPORT = !process.argv.includes("--no-import");
 const IMPORT_DECISIONS = Number(arg("--import-decisions", "2000"));
 const PORT = Number(arg("--port", "3190"));
+// As the browser does: the chat page's RSC refresh when a new chat gets its id and when the answer ends.
+const REFRESH = !process.argv.includes("--no-refresh");
 const SOURCE = existsSync("../shared/data/precedents") ? "../shared/data/precedents" : "tests/fixtures/decisions";
 
 const work = mkdtempSync(join(tmpdir(), "rar-load-"));
@@ -140,6 +145,24 @@ const rssOf = (pid: number | undefined): number => {
     return 0;
   }
 };
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** CPU milliseconds used so far (user + system) by a process, or by one of its threads when `tid` is given. */
+const cpuMsOf = (pid: number | undefined, tid?: number): number => {
+  try {
+    const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+};
 let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, rssOf(server.pid));
@@ -156,12 +179,28 @@ interface Sample {
   firstVisibleMs: number;
   firstAnswerMs: number;
   totalMs: number;
+  /** State frames the browser received, and the stream's size (decoded, as the browser parses it). */
+  frames: number;
+  bytes: number;
+}
+
+/** A router.refresh() of the chat page: its server components rendered again as an RSC payload. */
+async function refresh(cookie: string, chatId: string): Promise<void> {
+  const response = await fetch(`${base}/chat/${chatId}`, { headers: { RSC: "1", cookie } }).catch(() => undefined);
+  await response?.arrayBuffer().catch(() => undefined);
 }
 
 /** One question through the server action, read as the browser reads it (RSC stream of state snapshots). */
 async function ask(cookie: string, question: string): Promise<Sample> {
   const t0 = performance.now();
-  const failed = { ok: false, firstVisibleMs: Number.NaN, firstAnswerMs: Number.NaN, totalMs: Number.NaN };
+  const failed = {
+    ok: false,
+    firstVisibleMs: Number.NaN,
+    firstAnswerMs: Number.NaN,
+    totalMs: Number.NaN,
+    frames: 0,
+    bytes: 0,
+  };
   try {
     const response = await fetch(`${base}/`, {
       method: "POST",
@@ -179,17 +218,29 @@ async function ask(cookie: string, question: string): Promise<Sample> {
     let text = "";
     let firstVisibleMs = Number.NaN;
     let firstAnswerMs = Number.NaN;
+    let chatId: string | undefined;
+    const refreshes: Promise<void>[] = [];
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
+      // The browser's router.refresh() once a new chat has its id (chat-view.tsx), beside the stream.
+      if (!chatId && REFRESH) {
+        chatId = /"chatId":"([^"]+)"/.exec(text)?.[1];
+        if (chatId) refreshes.push(refresh(cookie, chatId));
+      }
       const at = performance.now() - t0;
       // Visible progress: the first state snapshot after the initial one (a search count, the
       // analytical query being written, the waiting notice — each is shown as it arrives).
       if (Number.isNaN(firstVisibleMs) && (text.match(/\{"curr":/g) ?? []).length >= 2) firstVisibleMs = at;
       if (Number.isNaN(firstAnswerMs) && /"answer":"[^"]/.test(text)) firstAnswerMs = at;
     }
-    return { ok: /"status":"done"/.test(text), firstVisibleMs, firstAnswerMs, totalMs: performance.now() - t0 };
+    const totalMs = performance.now() - t0;
+    // …and again when the answer is done (the sidebar's chat list): the lawyer's next question waits for it.
+    if (chatId) refreshes.push(refresh(cookie, chatId));
+    await Promise.all(refreshes);
+    const frames = (text.match(/\{"curr":/g) ?? []).length;
+    return { ok: /"status":"done"/.test(text), firstVisibleMs, firstAnswerMs, totalMs, frames, bytes: text.length };
   } catch {
     return failed;
   }
@@ -209,27 +260,40 @@ async function round(lawyers: number): Promise<{ samples: Sample[]; wallMs: numb
   return { samples: perLawyer.flat(), wallMs: performance.now() - t0 };
 }
 
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "—");
 const rows: string[] = [];
 async function measure(label: string): Promise<void> {
   for (const n of LAWYERS) {
     peakRss = rssOf(server.pid);
+    // The main thread's id is the process id (Linux); the index worker and GC helpers are other threads.
+    const mainBefore = cpuMsOf(server.pid, server.pid);
+    const allBefore = cpuMsOf(server.pid);
     const { samples, wallMs } = await round(n);
+    const mainCpu = (cpuMsOf(server.pid, server.pid) - mainBefore) / samples.length;
+    const allCpu = (cpuMsOf(server.pid) - allBefore) / samples.length;
     const ok = samples.filter((s) => s.ok);
     const first = ok.map((s) => s.firstVisibleMs);
     const answer = ok.map((s) => s.firstAnswerMs);
     const total = ok.map((s) => s.totalMs);
     rows.push(
-      `| ${label} | ${n} | ${ok.length}/${samples.length} | ${samples.length - ok.length} | ${fmt(percentile(first, 50))} / ${fmt(percentile(first, 95))} | ${fmt(percentile(answer, 50))} / ${fmt(percentile(answer, 95))} | ${fmt(percentile(total, 50))} / ${fmt(percentile(total, 95))} | ${fmt(wallMs)} | ${Math.round(peakRss / 1_048_576)} |`,
+      `| ${label} | ${n} | ${ok.length}/${samples.length} | ${samples.length - ok.length} | ${fmt(percentile(first, 50))} / ${fmt(percentile(first, 95))} | ${fmt(percentile(answer, 50))} / ${fmt(percentile(answer, 95))} | ${fmt(percentile(total, 50))} / ${fmt(percentile(total, 95))} | ${fmt(wallMs)} | ${fmt(mainCpu)} / ${fmt(allCpu)} | ${fmt(mean(ok.map((s) => s.frames)))} / ${fmt(mean(ok.map((s) => s.bytes)) / 1024)} | ${Math.round(peakRss / 1_048_576)} |`,
     );
     console.log(rows.at(-1));
   }
 }
 
 console.log(
-  "| 조건 | 변호사 | 완료 | 오류 | 첫 표시 p50/p95 ms | 첫 답변 글자 p50/p95 ms | 전체 p50/p95 ms | 전체 소요 ms | 서버 RSS 최대 MB |",
+  "| 조건 | 변호사 | 완료 | 오류 | 첫 표시 p50/p95 ms | 첫 답변 글자 p50/p95 ms | 전체 p50/p95 ms | 전체 소요 ms | 질문당 CPU ms (주 스레드 / 프로세스) | 질문당 프레임 / KB | 서버 RSS 최대 MB |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+// One question first, not counted: the server's first request loads its modules and the index
+// worker, which no later lawyer pays for.
+await ask(cookies[0] as string, "예열 질문: 약혼 예물 반환");
+// What the server's main thread spends with nobody asking (timers, sweeps), to read the rows against.
+const idleBefore = cpuMsOf(server.pid, server.pid);
+await new Promise((r) => setTimeout(r, 5_000));
+console.log(`(대기 중 주 스레드 CPU: 초당 ${fmt((cpuMsOf(server.pid, server.pid) - idleBefore) / 5)} ms)`);
 await measure("가져오기 없음");
 
 let importer: ChildProcess | undefined;

@@ -70,9 +70,11 @@ export interface FilterOptions {
 
 /** The court levels and courts of the imported decisions (the filter's choices). */
 export async function filterOptions(client: Db = db()): Promise<FilterOptions> {
-  const rows = await client.document.findMany({
-    distinct: ["courtLevel", "court"],
-    select: { courtLevel: true, court: true },
+  // groupBy, not findMany's `distinct`: Prisma applies `distinct` in memory, after reading a row
+  // per decision (11 ms of the request thread per page at 330 decisions, growing with the corpus;
+  // every chat page and both refreshes of a question ask for this). GROUP BY runs in the database.
+  const rows = await client.document.groupBy({
+    by: ["courtLevel", "court"],
     orderBy: [{ courtLevel: "asc" }, { court: "asc" }],
   });
   const levels = new Map<string, string[]>();
@@ -91,10 +93,9 @@ export async function filterOptions(client: Db = db()): Promise<FilterOptions> {
 
 /** The courts of one level, by name (a court-level filter becomes a court filter). */
 export async function courtsOfLevel(level: string, client: Db = db()): Promise<string[]> {
-  const rows = await client.document.findMany({
+  const rows = await client.document.groupBy({
+    by: ["court"],
     where: level === "기타" ? { courtLevel: "" } : { courtLevel: level },
-    distinct: ["court"],
-    select: { court: true },
   });
   return rows.map((r) => r.court).filter(Boolean);
 }
