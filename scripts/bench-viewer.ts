@@ -1,14 +1,25 @@
 // Viewer benchmark: the production server opening very large decisions (7.5 MB, allowed by the
 // default DECISION_MAX_MB of 8, and 60 MB), alone and five lawyers at once, while another client
 // asks /api/health one request after another. Prints figures; asserts nothing.
-//   npm run bench:viewer [-- --sizes 7.5,60 --viewers 5 --port 3191 --keep]
+//   npm run bench:viewer [-- --sizes 7.5,60 --viewers 5 --port 3191 --import-mb 60 --keep]
+// Last, `npm run ingest` of one very large decision (--import-mb, 0 to skip) in another process
+// while the server answers /api/health: the longest answer is what every lawyer would wait.
 // The decisions are our fixtures (tests/fixtures/decisions) with their archives swapped for padded
 // ones (tests/support/large-decision.ts): importing 60 MB takes minutes and measures the import;
 // the viewer reads only the archive. "cold": the archive was just rewritten, so the server reads
 // and parses it; "warm": it was opened before.
 import "./cli";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chunkId } from "../lib/ingest/chunk";
@@ -16,16 +27,20 @@ import { decisionFile } from "../lib/ingest/decision-archive";
 import { VIEWER_HTML_CAP_BYTES } from "../lib/precedent/pages";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { startFakeRerank } from "../tests/fake-servers/rerank-server";
-import { writeLargeDecision } from "../tests/support/large-decision";
+import { largeDecisionJson, writeLargeDecision } from "../tests/support/large-decision";
 import { percentile } from "./bench-support";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
-const SIZES_MB = arg("--sizes", "7.5,60").split(",").map(Number);
+const SIZES_MB = arg("--sizes", "7.5,60")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const VIEWERS = Number(arg("--viewers", "5"));
 const PORT = Number(arg("--port", "3191"));
+const IMPORT_MB = Number(arg("--import-mb", "60"));
 // Fixture decisions, one per size (each has a 판결요지 to pad), and one left as it is.
 const CASES = ["2096누3", "2097도55", "2098므21, 22"];
 const ORDINARY = "2098다1001";
@@ -50,9 +65,12 @@ const env: NodeJS.ProcessEnv = {
   RERANK_BASE_URL: reranker.url,
   RERANK_MODEL: "fake-rerank",
 };
-function run(args: string[], inherit = false): Promise<string> {
+function run(args: string[], inherit = false, extraEnv: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", inherit ? "inherit" : "pipe"] });
+    const child = spawn(process.execPath, args, {
+      env: { ...env, ...extraEnv },
+      stdio: ["ignore", "pipe", inherit ? "inherit" : "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout?.on("data", (d) => (out += d));
@@ -197,6 +215,24 @@ for (const [i, size] of SIZES_MB.entries()) {
   await row(`${size} MB, ${VIEWERS}명 동시 (warm)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
 }
 console.log("\n(여러 명: 첫 바이트와 전체는 중앙값 / 최대)");
+
+if (IMPORT_MB > 0) {
+  // The server keeps serving while another process imports one very large decision (issue 23
+  // item 3): the CLI writes chunks.db and app.db, the server's index worker applies the change log.
+  const folder = join(work, "large-import");
+  mkdirSync(folder);
+  const record = { caseNo: "2099다77777", caseName: "손해배상", court: "대법원", decisionDate: "2099-01-02" };
+  writeFileSync(join(folder, "large.json"), largeDecisionJson(IMPORT_MB * 1_048_576, record));
+  const t0 = performance.now();
+  const importing = run(["--import", "tsx", "scripts/ingest.ts", folder, "--corpus", "대용량"], false, {
+    DECISION_MAX_MB: String(Math.ceil(IMPORT_MB) + 4),
+  });
+  const { healthMaxMs, healthCount } = await withHealth(() => importing);
+  console.log(
+    `\n${IMPORT_MB} MB 판례 하나를 npm run ingest로 가져오는 동안 (${fmt((performance.now() - t0) / 1000)} 초): ` +
+      `/api/health ${healthCount}번, 가장 느린 응답 ${fmt(healthMaxMs)} ms (쉬는 서버 ${fmt(idle.healthMaxMs)} ms)`,
+  );
+}
 
 clearInterval(sampler);
 const exited = new Promise((resolve) => server.once("exit", resolve));

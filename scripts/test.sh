@@ -43,10 +43,21 @@ stage "lint (biome)" npx --no-install biome ci --colors=off .
 # The layers and boundaries of docs/architecture.md (.dependency-cruiser.cjs), and its diagram up to date.
 stage "architecture (dependency-cruiser)" npm run --silent architecture
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
+# The production build the e2e stage runs depends on no test: it overlaps the fresh-clone check's
+# remaining minutes, and the unit tests wait for both (nothing else shares the CPU with them).
+npx --no-install next build > reports/build.log 2>&1 &
+build_pid=$!
+trap 'kill "$fresh_pid" "$build_pid" 2>/dev/null' EXIT
+build() {
+  wait "$build_pid"
+  local rc=$?
+  cat reports/build.log
+  return $rc
+}
 stage "fresh clone: npm run setup" fresh_setup
+stage "build (next)" build
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run
 stage "database tests on PostgreSQL (vitest)" env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts
-stage "build (next)" npx --no-install next build
 stage "e2e (playwright)" npx --no-install playwright test
 
 node scripts/test-summary.mjs reports/fresh-setup.json reports/vitest.json reports/vitest-pg.json reports/playwright.json
