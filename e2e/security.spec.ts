@@ -98,6 +98,9 @@ test.describe("security", () => {
     // Only a hydrated page streams the answer in (a server action over fetch, RSC flight).
     await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
     await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+    // The page refreshes the sidebar after an answer; a reload started during that refresh is
+    // aborted by Chromium (net::ERR_ABORTED), which says nothing about the headers checked here.
+    await page.waitForLoadState("networkidle");
     expectSecurityHeaders(await page.reload(), "page");
     await expect(page.getByTestId("answer")).toBeVisible();
     expect(await violations()).toEqual([]);
