@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { env } from "../env";
-import type { QuestionIds } from "./store-question";
+import type { QuestionIds, QuestionInput } from "./store-question";
 
 /**
  * The durable queue of questions not yet in the database: a lawyer's question is written here
@@ -11,18 +11,11 @@ import type { QuestionIds } from "./store-question";
  * the file, and the next start stores the question (lib/chat/held-questions.ts). Files, not a
  * table: the one thing that cannot be counted on at that moment is the database.
  */
-export interface SpooledQuestion {
+export type SpooledQuestion = Omit<QuestionInput, "ids" | "askedAt" | "answerStatus"> & {
   ids: QuestionIds;
-  userId: string;
-  /** The chat it follows up; absent: it starts `ids.chatId` as a new chat. */
-  chatId?: string;
-  title: string;
-  question: string;
-  filters: unknown;
-  strategy?: string;
   /** ISO time it was asked. */
   askedAt: string;
-}
+};
 
 export function spoolDir(dataDir: string = env().DATA_DIR): string {
   return resolve(dataDir, "pending-questions");
