@@ -74,6 +74,12 @@ const schema = z
     DB_POOL_MAX: positiveInt(10),
     /** Answers written at the same time by this server; more wait their turn (shown as waiting). */
     MAX_CONCURRENT_ANSWERS: positiveInt(16),
+    /** Personal API tokens (REST /api/v1, MCP /api/mcp): requests per token per minute. */
+    API_RATE_PER_MINUTE: positiveInt(120),
+    /** Of those, questions (POST /api/v1/ask, ask_with_citations) per token per minute: each spends model calls. */
+    API_ASK_RATE_PER_MINUTE: positiveInt(10),
+    /** The longest lifetime a new API token may be given, in days. */
+    API_TOKEN_MAX_DAYS: positiveInt(365),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */
     COOKIE_SECURE: z
       .enum(["true", "false", "auto"])

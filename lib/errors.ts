@@ -69,6 +69,14 @@ export const ERROR_CATALOG = {
     status: 503,
     message: "데이터베이스가 준비되지 않았거나 최신이 아닙니다. 먼저 npm run db:migrate를 실행하세요.",
   },
+  // Personal API tokens (lib/auth/api-tokens.ts): REST /api/v1 and the MCP server.
+  "api:unauthenticated": {
+    status: 401,
+    message: "API 토큰이 없거나 올바르지 않습니다. 계정 → API 토큰에서 토큰을 확인해 주세요.",
+  },
+  "api:token_expired": { status: 401, message: "API 토큰이 만료되었거나 취소되었습니다. 새 토큰을 만들어 주세요." },
+  "api:scope": { status: 403, message: "이 API 토큰으로는 할 수 없는 작업입니다. 질문 권한이 있는 토큰을 쓰세요." },
+  "api:rate_limited": { status: 429, message: "API 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요." },
   "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -7,6 +7,10 @@ export const AUDIT_ACTIONS = [
   "user.reactivate",
   "user.role",
   "user.delete",
+  "token.create",
+  "token.revoke",
+  "api.call",
+  "api.refused",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,4 +61,32 @@ export async function listAuditEntries(
     take: options.take ?? 200,
   });
   return rows as AuditEntry[];
+}
+
+/**
+ * Any audited event (issue 24's general form): who, what, on what, from where. Written on its own
+ * (not in a caller's transaction); a failure to write is logged by the caller, never shown.
+ */
+export interface AuditEvent {
+  actor: { id: string | null; email: string };
+  action: AuditAction;
+  target?: { kind: string; id: string; label: string };
+  detail?: string;
+  ip?: string;
+  now?: Date;
+}
+
+export async function recordAudit(event: AuditEvent, client: Db = db()): Promise<void> {
+  const where = event.ip ? ` (IP ${event.ip})` : "";
+  await client.auditLog.create({
+    data: {
+      actorId: event.actor.id,
+      actorEmail: event.actor.email,
+      action: event.action,
+      targetId: event.target?.id ?? null,
+      targetEmail: event.target?.label ?? null,
+      detail: `${event.detail ?? ""}${where}`,
+      ...(event.now ? { createdAt: event.now } : {}),
+    },
+  });
 }

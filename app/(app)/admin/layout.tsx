@@ -8,6 +8,7 @@ const LINKS = [
   ["/admin/eval", "평가"],
   ["/admin/users", "사용자"],
   ["/admin/audit", "변경 기록"],
+  ["/admin/tokens", "API 토큰"],
   ["/admin/feedback", "피드백"],
 ] as const;
 

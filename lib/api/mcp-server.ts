@@ -1,0 +1,191 @@
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { RateLimited, takeApiRequest } from "../auth/api-rate";
+import { requireScope, TokenRefused } from "../auth/api-tokens";
+import { CASE_TYPE_LABELS, type CaseTypeLabel } from "../chat/filters";
+import { logError, toAppError } from "../errors";
+import { STRATEGY_IDS } from "../rag/strategies/steps";
+import type { ApiAnswer } from "./answer-summary";
+import { startApiAsk } from "./ask";
+import { apiDecision } from "./decision";
+import { type ApiContext, auditRefusal } from "./guard";
+import { apiSearch } from "./search";
+import { findSimilar } from "./similar";
+
+/**
+ * The MCP server a firm adds to its AI assistants (docs/api.md): the same searches, decisions and
+ * answers as the REST API, for the token's owner, as tools an assistant can call. One server per
+ * request (stateless Streamable HTTP): nothing is kept between calls but the token.
+ */
+
+const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
+
+type ToolResult = {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
+
+/**
+ * A tool's failure as the assistant should read it: the plain Korean message, never a code or a
+ * stack; a refused scope or rate is audited like the REST API's refusals.
+ */
+function safe<A>(context: ApiContext, tool: string, run: (args: A) => Promise<ToolResult>) {
+  return async (args: A): Promise<ToolResult> => {
+    try {
+      return await run(args);
+    } catch (error) {
+      if (error instanceof TokenRefused || error instanceof RateLimited) {
+        await auditRefusal(context, `MCP ${tool}`, error instanceof TokenRefused ? error.why : "요청 한도 초과");
+      } else if (toAppError(error).status >= 500) logError(error);
+      return { ...text(toAppError(error).userMessage), isError: true };
+    }
+  };
+}
+
+function searchText(result: Awaited<ReturnType<typeof apiSearch>>): string {
+  if (result.hits.length === 0) return `"${result.query}"에 맞는 판례가 없습니다.`;
+  const lines = result.hits.map(
+    (h, i) =>
+      `${(result.page - 1) * result.size + i + 1}. ${h.court} ${h.decisionDate} ${h.caseNo} ${h.caseName}\n   ${h.snippet}\n   ${h.url}`,
+  );
+  return `판례 ${result.total}건 중 ${result.hits.length}건:\n${lines.join("\n")}`;
+}
+
+export function answerText(answer: ApiAnswer): string {
+  const marks = answer.citations.map((c) =>
+    c.inContext
+      ? `- ${c.caseNo}: ${c.support ?? "근거 확인 안 됨"}${c.reason ? ` — ${c.reason}` : ""}${c.url ? `\n  ${c.url}` : ""}`
+      : `- ⚠ ${c.caseNo}: ${c.flagged}`,
+  );
+  const head =
+    answer.status === "done" ? "" : `[답변이 끝까지 작성되지 않았습니다: ${answer.error ?? answer.status}]\n\n`;
+  return `${head}${answer.answer}\n\n인용 판례와 근거 표시:\n${marks.join("\n") || "- (인용 없음)"}`;
+}
+
+export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpServer {
+  const server = new McpServer({ name: "panrye-research", version: "1.0.0" });
+  const filterShape = {
+    corpus: z.array(z.string()).optional().describe("말뭉치 id 목록"),
+    court: z.array(z.string()).optional().describe("법원 이름 목록 (예: 대법원)"),
+    caseType: z.array(z.enum(CASE_TYPE_LABELS as [CaseTypeLabel, ...CaseTypeLabel[]])).optional(),
+    dateFrom: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    dateTo: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  };
+  type FilterArgs = { corpus?: string[]; court?: string[]; caseType?: string[]; dateFrom?: string; dateTo?: string };
+  const filtersOf = (a: FilterArgs) => ({
+    corpusIds: a.corpus,
+    courts: a.court,
+    caseTypes: a.caseType as CaseTypeLabel[] | undefined,
+    dateFrom: a.dateFrom,
+    dateTo: a.dateTo,
+  });
+
+  server.registerTool(
+    "search_precedents",
+    {
+      title: "판례 검색",
+      description:
+        "법원 판례를 검색어로 찾습니다. 결과마다 법원, 선고일, 사건번호, 사건명, 발췌와 판례 보기 링크를 줍니다.",
+      inputSchema: {
+        query: z.string().min(1).max(5000),
+        page: z.number().int().min(1).optional(),
+        size: z.number().int().min(1).max(50).optional(),
+        ...filterShape,
+      },
+    },
+    safe(context, "search_precedents", async (args: FilterArgs & { query: string; page?: number; size?: number }) => {
+      const result = await apiSearch(
+        { q: args.query, page: args.page ?? 1, size: args.size ?? 10, filters: filtersOf(args) },
+        context.baseUrl,
+      );
+      return { ...text(searchText(result)), structuredContent: { ...result } };
+    }),
+  );
+
+  server.registerTool(
+    "get_decision",
+    {
+      title: "판례 원문",
+      description: "사건번호로 판례 한 건의 정보와 원문을 가져옵니다 (아주 긴 판결문은 앞부분만).",
+      inputSchema: { caseNo: z.string().min(1).max(200), corpus: z.string().optional() },
+    },
+    safe(context, "get_decision", async ({ caseNo, corpus }: { caseNo: string; corpus?: string }) => {
+      const d = await apiDecision(caseNo, { corpusId: corpus, baseUrl: context.baseUrl, maxChars: 60_000 });
+      const head = `${d.court} ${d.decisionDate} ${d.caseNo} ${d.caseName}\n${d.url}`;
+      const tail = d.truncated
+        ? `\n\n[전체 ${d.totalChars.toLocaleString("ko-KR")}자 중 앞부분만 보냈습니다. 전문은 링크에서 보세요.]`
+        : "";
+      return { ...text(`${head}\n\n${d.text}${tail}`), structuredContent: { ...d } };
+    }),
+  );
+
+  server.registerTool(
+    "ask_with_citations",
+    {
+      title: "판례 근거 답변",
+      description:
+        "법률 질문에 판례를 찾아 근거와 함께 답합니다. 인용한 사건번호마다 근거 확인/약함/없음 표시와 판례 보기 링크를 주고, 검색되지 않은 사건번호는 ⚠로 표시합니다. 질문 권한이 있는 토큰이 필요합니다.",
+      inputSchema: { question: z.string().min(2).max(4000), strategy: z.enum(STRATEGY_IDS).optional(), ...filterShape },
+    },
+    safe(
+      context,
+      "ask_with_citations",
+      async (args: FilterArgs & { question: string; strategy?: (typeof STRATEGY_IDS)[number] }) => {
+        requireScope(context.caller, "ask");
+        takeApiRequest(context.caller.token.id, "ask");
+        const run = await startApiAsk(
+          context,
+          { question: args.question, strategy: args.strategy, filters: filtersOf(args) },
+          signal,
+        );
+        const answer = await run.finished;
+        return { ...text(answerText(answer)), structuredContent: { ...answer }, isError: answer.status === "error" };
+      },
+    ),
+  );
+
+  server.registerTool(
+    "find_similar",
+    {
+      title: "비슷한 판례",
+      description:
+        "사실관계나 판결 이유 같은 글(5,000자 이내)과 가장 비슷한 판례를 찾고, 겹치는 핵심어를 이유로 보여 줍니다.",
+      inputSchema: { passage: z.string().min(2).max(5000), size: z.number().int().min(1).max(30).optional() },
+    },
+    safe(context, "find_similar", async ({ passage, size }: { passage: string; size?: number }) => {
+      const hits = await findSimilar(passage, size ?? 10, context.baseUrl);
+      const lines = hits.map(
+        (h, i) =>
+          `${i + 1}. ${h.court} ${h.decisionDate} ${h.caseNo} ${h.caseName}\n   겹치는 말: ${h.sharedTerms.join(", ")}\n   ${h.url}`,
+      );
+      return { ...text(lines.join("\n") || "비슷한 판례를 찾지 못했습니다."), structuredContent: { hits } };
+    }),
+  );
+
+  server.registerResource(
+    "decision",
+    new ResourceTemplate("decision://{caseNo}", { list: undefined }),
+    { title: "판례", description: "사건번호로 읽는 판례 원문", mimeType: "text/plain" },
+    async (uri, variables) => {
+      const caseNo = decodeURIComponent(String(variables.caseNo));
+      const d = await apiDecision(caseNo, { baseUrl: context.baseUrl });
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: "text/plain",
+            text: `${d.court} ${d.decisionDate} ${d.caseNo} ${d.caseName}\n${d.url}\n\n${d.text}`,
+          },
+        ],
+      };
+    },
+  );
+  return server;
+}

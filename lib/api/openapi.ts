@@ -1,0 +1,229 @@
+/**
+ * The REST API's OpenAPI 3.1 document, served at /api/v1/openapi.json. A test reads the route
+ * files under app/api/v1 and fails when a route or a method is missing here (or the other way).
+ */
+
+const error = { $ref: "#/components/schemas/Error" };
+const errorResponses = {
+  "400": { description: "요청 값이 올바르지 않음", content: { "application/json": { schema: error } } },
+  "401": {
+    description: "토큰이 없거나, 알 수 없거나, 만료·취소됨",
+    content: { "application/json": { schema: error } },
+  },
+  "403": { description: "토큰의 권한 밖이거나 계정이 비활성화됨", content: { "application/json": { schema: error } } },
+  "429": {
+    description: "토큰의 분당 요청 한도 초과 (Retry-After 헤더: 기다릴 초)",
+    content: { "application/json": { schema: error } },
+  },
+};
+const listParam = (name: string, description: string) => ({
+  name,
+  in: "query",
+  required: false,
+  description,
+  schema: { type: "array", items: { type: "string" } },
+  style: "form",
+  explode: true,
+});
+const filters = {
+  type: "object",
+  properties: {
+    corpusIds: { type: "array", items: { type: "string" } },
+    courtLevel: { type: "string", examples: ["대법원"] },
+    courts: { type: "array", items: { type: "string" } },
+    caseTypes: { type: "array", items: { type: "string", enum: ["민사", "형사", "가사", "세무", "행정"] } },
+    dateFrom: { type: "string", format: "date" },
+    dateTo: { type: "string", format: "date" },
+  },
+};
+
+export function openApiDocument(): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "판례 리서치 API",
+      version: "1.0.0",
+      description:
+        "판례 검색, 판례 원문, 판례 근거 답변. 계정 → API 토큰에서 만든 개인 토큰을 `Authorization: Bearer prt_…`로 보냅니다.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ bearer: [] }],
+    paths: {
+      "/api/v1/search": {
+        get: {
+          operationId: "search",
+          summary: "판례 검색",
+          parameters: [
+            { name: "q", in: "query", required: true, schema: { type: "string", maxLength: 5000 } },
+            { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+            {
+              name: "size",
+              in: "query",
+              required: false,
+              schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+            },
+            listParam("corpus", "말뭉치 id (여러 번 쓸 수 있음)"),
+            listParam("court", "법원 이름"),
+            listParam("caseType", "사건종류"),
+            { name: "courtLevel", in: "query", required: false, schema: { type: "string" } },
+            { name: "from", in: "query", required: false, schema: { type: "string", format: "date" } },
+            { name: "to", in: "query", required: false, schema: { type: "string", format: "date" } },
+          ],
+          responses: {
+            "200": {
+              description: "판례 목록",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/SearchResult" } } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      "/api/v1/decisions/{caseNo}": {
+        get: {
+          operationId: "getDecision",
+          summary: "사건번호로 판례 한 건",
+          parameters: [
+            {
+              name: "caseNo",
+              in: "path",
+              required: true,
+              schema: { type: "string" },
+              examples: { a: { value: "2009다228" } },
+            },
+            { name: "corpus", in: "query", required: false, schema: { type: "string" } },
+          ],
+          responses: {
+            "200": {
+              description: "판례",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Decision" } } },
+            },
+            "404": { description: "그런 판례가 없음", content: { "application/json": { schema: error } } },
+            ...errorResponses,
+          },
+        },
+      },
+      "/api/v1/ask": {
+        post: {
+          operationId: "ask",
+          summary: "판례 근거 답변 (질문 권한 토큰)",
+          description:
+            "`Accept: text/event-stream`이면 채팅과 같은 이벤트를 Server-Sent Events로 보내고 `answer` 이벤트로 끝납니다. 아니면 끝난 답변을 JSON으로 줍니다. 질문은 토큰 주인의 대화 목록에 남습니다.",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["question"],
+                  properties: {
+                    question: { type: "string", minLength: 2, maxLength: 4000 },
+                    chatId: { type: "string", description: "이어서 물을 내 대화" },
+                    strategy: { type: "string", description: "검색 전략 (기본: rar)" },
+                    filters,
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "답변 (JSON) 또는 이벤트 스트림",
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/Answer" } },
+                "text/event-stream": { schema: { type: "string" } },
+              },
+            },
+            "404": {
+              description: "이어서 물을 대화가 없음 (다른 사람의 대화 포함)",
+              content: { "application/json": { schema: error } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      "/api/v1/openapi.json": {
+        get: {
+          operationId: "openapi",
+          summary: "이 문서",
+          security: [],
+          responses: { "200": { description: "OpenAPI 문서", content: { "application/json": {} } } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "개인 API 토큰 (prt_…)" } },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["code", "error"],
+          properties: { code: { type: "string" }, error: { type: "string" } },
+        },
+        SearchResult: {
+          type: "object",
+          properties: {
+            query: { type: "string" },
+            total: { type: "integer" },
+            page: { type: "integer" },
+            size: { type: "integer" },
+            hits: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  caseNo: { type: "string" },
+                  caseName: { type: "string" },
+                  court: { type: "string" },
+                  caseType: { type: "string" },
+                  decisionDate: { type: "string" },
+                  corpusId: { type: "string" },
+                  score: { type: "number" },
+                  snippet: { type: "string" },
+                  url: { type: "string" },
+                },
+              },
+            },
+          },
+        },
+        Decision: {
+          type: "object",
+          properties: {
+            caseNo: { type: "string" },
+            caseName: { type: "string" },
+            court: { type: "string" },
+            caseType: { type: "string" },
+            decisionDate: { type: "string" },
+            url: { type: "string" },
+            text: { type: "string" },
+            truncated: { type: "boolean" },
+            totalChars: { type: "integer" },
+          },
+        },
+        Answer: {
+          type: "object",
+          properties: {
+            chatId: { type: "string" },
+            messageId: { type: "string" },
+            status: { type: "string", enum: ["done", "stopped", "interrupted", "error", "running"] },
+            answer: { type: "string" },
+            citations: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  caseNo: { type: "string" },
+                  inContext: { type: "boolean" },
+                  support: { type: "string", enum: ["근거 확인", "근거 약함", "근거 없음"] },
+                  reason: { type: "string" },
+                  url: { type: "string" },
+                  flagged: { type: "string" },
+                },
+              },
+            },
+            precedents: { type: "array", items: { type: "object" } },
+            notices: { type: "array", items: { type: "string" } },
+          },
+        },
+      },
+    },
+  };
+}
