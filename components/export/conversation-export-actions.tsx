@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { AnswerState } from "@/lib/chat/state";
-import { buildAnswerExport, type ConversationExport } from "@/lib/export/answer-export";
+import { type AnswerExport, buildAnswerExport, type ConversationExport } from "@/lib/export/answer-export";
 import { printOnly } from "./answer-export-actions";
 import { ConversationSheet } from "./print-sheet";
 
@@ -21,20 +21,27 @@ export function ConversationExportActions({
   chatId?: string;
   turns: { question: string; state: AnswerState }[];
 }) {
+  // Each answer is read once: a finished answer's state stays the same object while others
+  // stream. Its links name the chat, so a new chat id (the first answer's) starts afresh.
+  const cache = useRef(new WeakMap<AnswerState, { chatId?: string; exported: AnswerExport }>()).current;
   const conversation = useMemo<ConversationExport>(
     () => ({
       title: turns[0]?.question.replace(/\s+/g, " ").trim().slice(0, 60) ?? "",
-      turns: turns.map(({ question, state }) =>
-        buildAnswerExport({
+      turns: turns.map(({ question, state }) => {
+        const known = cache.get(state);
+        if (known && known.chatId === chatId && known.exported.question === question) return known.exported;
+        const exported = buildAnswerExport({
           question,
           answer: state.answer,
           record: state.record,
           incomplete: state.status !== "done",
           chatId,
-        }),
-      ),
+        });
+        cache.set(state, { chatId, exported });
+        return exported;
+      }),
     }),
-    [turns, chatId],
+    [turns, chatId, cache],
   );
   const sheetId = `print-chat-${useId().replace(/[^\w-]/g, "")}`;
   const [mounted, setMounted] = useState(false);
