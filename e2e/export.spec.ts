@@ -17,6 +17,8 @@ test.describe("export and print", () => {
     context,
     browser,
   }) => {
+    // An answer, two documents, the clipboard and two print layouts: well over the default 30 s on busy cores.
+    test.setTimeout(90_000);
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
     const sidebar = page.getByRole("complementary", { name: "대화 목록" });
     await expect(sidebar).toBeVisible();
