@@ -61,7 +61,7 @@ function InlineView({ inline }: { inline: Inline }) {
   );
 }
 
-function BlockView({ block }: { block: Block }) {
+function BlockView({ block, tight }: { block: Block; tight?: boolean }) {
   switch (block.kind) {
     case "heading":
       return (
@@ -70,7 +70,10 @@ function BlockView({ block }: { block: Block }) {
         </h3>
       );
     case "paragraph":
-      return (
+      // A tight list item's text sits in the item itself, as on screen (no paragraph gap).
+      return tight ? (
+        <Inlines list={block.inlines} />
+      ) : (
         <p>
           <Inlines list={block.inlines} />
         </p>
@@ -115,7 +118,7 @@ function BlockView({ block }: { block: Block }) {
       const items = block.items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a static rendering of fixed content
         <li key={i}>
-          <ExportBlocks blocks={item} />
+          <ExportBlocks blocks={item} tight={block.tight} />
         </li>
       ));
       return block.ordered ? (
@@ -129,12 +132,12 @@ function BlockView({ block }: { block: Block }) {
   }
 }
 
-export function ExportBlocks({ blocks }: { blocks: Block[] }) {
+export function ExportBlocks({ blocks, tight }: { blocks: Block[]; tight?: boolean }) {
   return (
     <>
       {blocks.map((block, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a static rendering of fixed content
-        <BlockView key={i} block={block} />
+        <BlockView key={i} block={block} tight={tight} />
       ))}
     </>
   );

@@ -41,7 +41,8 @@ export type Align = "left" | "right" | "center" | null;
 export type Block =
   | { kind: "heading"; level: number; inlines: Inline[] }
   | { kind: "paragraph"; inlines: Inline[] }
-  | { kind: "list"; ordered: boolean; start: number; items: Block[][] }
+  /** `tight`: no blank lines between items (their paragraphs render without a gap, as on screen). */
+  | { kind: "list"; ordered: boolean; start: number; tight: boolean; items: Block[][] }
   | { kind: "quote"; blocks: Block[] }
   | { kind: "code"; text: string }
   | { kind: "table"; align: Align[]; rows: Inline[][][] }
@@ -143,6 +144,7 @@ function blocks(nodes: RootContent[], ctx: Context): Block[] {
           kind: "list",
           ordered: Boolean(node.ordered),
           start: node.start ?? 1,
+          tight: !node.spread && node.children.every((item) => !item.spread),
           items: node.children.map((item) => blocks(item.children, ctx)),
         });
         break;
