@@ -17,6 +17,8 @@ test.describe("export and print", () => {
     context,
     browser,
   }) => {
+    // An answer, two documents, the clipboard and two print layouts: well over the default 30 s on busy cores.
+    test.setTimeout(90_000);
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
     const sidebar = page.getByRole("complementary", { name: "대화 목록" });
     await expect(sidebar).toBeVisible();
@@ -41,6 +43,14 @@ test.describe("export and print", () => {
     expect(text).toContain(CITATION);
     expect(text).toContain("인용된 부분");
 
+    // The whole conversation: one .docx with every question and answer.
+    const downloadingChat = page.waitForEvent("download");
+    await page.getByTestId("export-chat-docx").click();
+    const chatText = await docxText(readFileSync((await (await downloadingChat).path()) as string));
+    expect(chatText).toContain("질문 1");
+    expect(chatText).toContain(QUESTION);
+    expect(chatText).toContain(CITATION);
+
     // Someone else's answer is not theirs to export.
     const href = (await answer.getByTestId("export-docx").getAttribute("href")) as string;
     const other = await browser.newPage();
@@ -57,6 +67,13 @@ test.describe("export and print", () => {
     expect(copied).toContain(`[질문]\n${QUESTION}`);
     expect(copied).toContain("[답변]");
     expect(copied).toContain(`1. ${CITATION}`);
+    // …with the formatted version beside it (what Word or a mail pastes).
+    const html = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return item?.types.includes("text/html") ? (await item.getType("text/html")).text() : "";
+    });
+    expect(html).toContain(CITATION);
+    expect(html).not.toContain("인용된 부분");
 
     // Print: the answer's sheet alone — no sidebar, no chat list, no composer.
     await page.evaluate(() => {
@@ -76,5 +93,15 @@ test.describe("export and print", () => {
     for (const list of await page.getByTestId("chat-list").all()) await expect(list).toBeHidden();
     await expect(page.getByTestId("chat-input")).toBeHidden();
     await expect(page.getByTestId("evidence-panel")).toBeHidden();
+
+    // A plain print of the chat (nothing chosen): the conversation's sheet, not each answer's.
+    await page.emulateMedia({ media: "screen" });
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await page.emulateMedia({ media: "print" });
+    await expect(sheet).toBeHidden();
+    const whole = page.getByTestId("print-conversation");
+    await expect(whole).toBeVisible();
+    await expect(whole.getByTestId("print-turn")).toHaveCount(1);
+    await expect(whole).toContainText(QUESTION);
   });
 });

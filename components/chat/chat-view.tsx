@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { askAction, saveFiltersAction, stopAction } from "@/app/(app)/chat/actions";
+import { ConversationExportActions } from "@/components/export/conversation-export-actions";
 import type { ChatFilters } from "@/lib/chat/filters";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
 import type { FilterOptions } from "@/lib/db/decision-lookup";
@@ -173,6 +174,10 @@ export function ChatView({
         data-testid="messages"
       >
         {turns.length === 0 ? <ChatEmptyState noCorpus={noCorpus} role={role} /> : null}
+        <ConversationExportActions
+          chatId={chatId}
+          turns={turns.map((t) => ({ question: t.question, state: view(t) }))}
+        />
         {turns.map((turn) => (
           <AnswerCard
             key={turn.key}

@@ -1,34 +1,173 @@
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  type ParagraphChild,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from "docx";
 import type { Range } from "../text/sentences";
-import type { AnswerExport } from "./answer-export";
-import { type Block, markdownBlocks } from "./markdown-lite";
+import { type Align, type Block, type Inline, markLabel } from "./answer-blocks";
+import {
+  type AnswerExport,
+  type ConversationExport,
+  INCOMPLETE_NOTE,
+  koreanDate,
+  unverifiedNote,
+} from "./answer-export";
 
 /**
- * The answer as a Word document (the `docx` package): what a lawyer attaches to a memo or edits
- * into a brief. Korean text is set in 맑은 고딕 (every Windows Word has it; others substitute).
+ * The answer (or a whole conversation) as a Word document (the `docx` package): what a lawyer
+ * attaches to a memo or edits into a brief. It holds what the screen shows — real Word tables,
+ * lists, bold, each case number's support mark and a flagged number's ⚠ beside it — set in
+ * 맑은 고딕 (every Windows Word has it; East Asian text is told so, others substitute).
  */
 
 const FONT = { ascii: "Malgun Gothic", hAnsi: "Malgun Gothic", eastAsia: "맑은 고딕", cs: "Malgun Gothic" };
-
+const MONO = { ascii: "Consolas", hAnsi: "Consolas", eastAsia: "맑은 고딕", cs: "Consolas" };
 const HEADINGS = [HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4] as const;
+const MARK_COLOR = { supported: "047857", partly: "B45309", unsupported: "B91C1C" } as const;
+const FLAG_COLOR = "9A3412";
+const LINE = { style: BorderStyle.SINGLE, size: 4, color: "999999" } as const;
+const ALIGN: Record<Exclude<Align, null>, (typeof AlignmentType)[keyof typeof AlignmentType]> = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+};
 
-function answerParagraph(block: Block): Paragraph {
-  const runs = block.runs.map((r) => new TextRun({ text: r.text, bold: r.bold }));
-  switch (block.kind) {
-    case "heading":
-      return new Paragraph({ heading: HEADINGS[block.level - 1] ?? HeadingLevel.HEADING_4, children: runs });
-    case "bullet":
-      return new Paragraph({ bullet: { level: Math.min(block.level, 8) }, children: runs });
-    case "ordered":
-      return new Paragraph({
-        indent: { left: 360 * (block.level + 1), hanging: 360 },
-        children: [new TextRun(`${block.marker} `), ...runs],
-      });
-    case "quote":
-      return new Paragraph({ indent: { left: 720 }, children: runs.length ? runs : [new TextRun("")] });
-    default:
-      return new Paragraph({ children: runs });
+interface Options {
+  /** This app's address: the viewer's links become absolute (omitted: case numbers stay unlinked). */
+  origin?: string;
+  createdAt?: Date;
+}
+
+type Body = (Paragraph | Table)[];
+
+const link = (origin: string | undefined, href: string | undefined) =>
+  origin && href ? new URL(href, origin).toString() : undefined;
+
+function inlineRuns(list: Inline[], origin: string | undefined, bold = false): ParagraphChild[] {
+  const out: ParagraphChild[] = [];
+  for (const inline of list) {
+    if (inline.kind === "break") out.push(new TextRun({ text: "", break: 1 }));
+    else if (inline.kind === "text") {
+      out.push(
+        new TextRun({
+          text: inline.text,
+          bold: bold || inline.bold,
+          italics: inline.italic,
+          ...(inline.code ? { font: MONO } : {}),
+        }),
+      );
+    } else {
+      const number = new TextRun({ text: inline.text, bold: bold || inline.bold });
+      const url = link(origin, inline.href);
+      out.push(
+        url
+          ? new ExternalHyperlink({
+              link: url,
+              children: [new TextRun({ text: inline.text, bold: bold || inline.bold, color: "1D4ED8", underline: {} })],
+            })
+          : number,
+      );
+      if (inline.flag) {
+        out.push(
+          new TextRun({ text: ` ⚠ 확인 필요: ${inline.flag}`, bold: true, color: FLAG_COLOR, highlight: "yellow" }),
+        );
+      }
+      if (inline.verdict) {
+        out.push(new TextRun({ text: ` [${markLabel(inline.verdict)}]`, size: 18, color: MARK_COLOR[inline.verdict] }));
+      }
+      if (inline.overruled) out.push(new TextRun({ text: " [변경된 판례]", size: 18, bold: true, color: "B91C1C" }));
+    }
   }
+  return out;
+}
+
+function table(block: Extract<Block, { kind: "table" }>, origin: string | undefined): Table {
+  const columns = Math.max(1, ...block.rows.map((r) => r.length));
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: { top: LINE, bottom: LINE, left: LINE, right: LINE, insideHorizontal: LINE, insideVertical: LINE },
+    rows: block.rows.map(
+      (row, r) =>
+        new TableRow({
+          tableHeader: r === 0,
+          children: Array.from({ length: columns }, (_, c) => {
+            const align = block.align[c];
+            return new TableCell({
+              margins: { top: 60, bottom: 60, left: 100, right: 100 },
+              ...(r === 0 ? { shading: { type: ShadingType.CLEAR, fill: "F1F5F9", color: "auto" } } : {}),
+              children: [
+                new Paragraph({
+                  ...(align ? { alignment: ALIGN[align] } : {}),
+                  children: inlineRuns(row[c] ?? [], origin, r === 0),
+                }),
+              ],
+            });
+          }),
+        }),
+    ),
+  });
+}
+
+function blocksBody(list: Block[], origin: string | undefined, depth = 0): Body {
+  const indent = depth > 0 ? { indent: { left: 360 * depth } } : {};
+  const out: Body = [];
+  for (const block of list) {
+    switch (block.kind) {
+      case "heading":
+        out.push(
+          new Paragraph({
+            heading: HEADINGS[block.level - 1] ?? HeadingLevel.HEADING_4,
+            children: inlineRuns(block.inlines, origin),
+          }),
+        );
+        break;
+      case "paragraph":
+        out.push(new Paragraph({ ...indent, children: inlineRuns(block.inlines, origin) }));
+        break;
+      case "code":
+        for (const line of block.text.split("\n")) {
+          out.push(new Paragraph({ ...indent, children: [new TextRun({ text: line, font: MONO })] }));
+        }
+        break;
+      case "quote":
+        out.push(...blocksBody(block.blocks, origin, depth + 1));
+        break;
+      case "rule":
+        out.push(new Paragraph({ border: { bottom: LINE }, children: [] }));
+        break;
+      case "table":
+        out.push(table(block, origin), new Paragraph({ children: [] }));
+        break;
+      case "list":
+        block.items.forEach((item, i) => {
+          const [first, ...rest] = item;
+          const runs = first && (first.kind === "paragraph" || first.kind === "heading") ? first.inlines : undefined;
+          const body = inlineRuns(runs ?? [], origin);
+          out.push(
+            block.ordered
+              ? new Paragraph({
+                  indent: { left: 360 * (depth + 1), hanging: 360 },
+                  children: [new TextRun(`${block.start + i}. `), ...body],
+                })
+              : new Paragraph({ bullet: { level: Math.min(depth, 8) }, children: body }),
+          );
+          out.push(...blocksBody(runs ? rest : item, origin, depth + 1));
+        });
+        break;
+    }
+  }
+  return out;
 }
 
 /** Runs for text with line breaks (Word ignores "\n" inside a run). */
@@ -55,61 +194,102 @@ const lines = (text: string) =>
     .filter((l) => l.trim())
     .map((l) => new Paragraph({ children: [new TextRun(l)] }));
 
-export async function answerDocx(exported: AnswerExport, createdAt = new Date()): Promise<Buffer> {
-  const day = new Intl.DateTimeFormat("ko-KR", { timeZone: "Asia/Seoul", dateStyle: "long" }).format(createdAt);
-  const body: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun("판례 리서치 답변")] }),
-    new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ text: day, color: "666666" })] }),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("질문")] }),
-    ...lines(exported.question),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("답변")] }),
-    ...markdownBlocks(exported.answer).map(answerParagraph),
-  ];
+const heading = (level: (typeof HeadingLevel)[keyof typeof HeadingLevel], text: string) =>
+  new Paragraph({ heading: level, children: [new TextRun(text)] });
+
+/** One answer: its text, its notes, the decisions it cites (linked to the viewer), their passages. */
+function answerBody(exported: AnswerExport, origin: string | undefined, passages: boolean): Body {
+  const body: Body = blocksBody(exported.blocks, origin);
   if (exported.incomplete) {
-    body.push(
-      new Paragraph({
-        children: [new TextRun({ text: "중단된 답변입니다. 내용이 완결되지 않았을 수 있습니다.", italics: true })],
-      }),
-    );
+    body.push(new Paragraph({ children: [new TextRun({ text: INCOMPLETE_NOTE, italics: true })] }));
   }
   if (exported.unverified.length > 0) {
     body.push(
       new Paragraph({
         children: [
-          new TextRun({ text: "확인 필요: ", bold: true, color: "9A3412" }),
-          new TextRun(`답변의 사건번호 ${exported.unverified.join(", ")}은(는) 검색된 판례에 없습니다.`),
+          new TextRun({ text: "⚠ 확인 필요: ", bold: true, color: FLAG_COLOR }),
+          new TextRun(unverifiedNote(exported.unverified)),
         ],
       }),
     );
   }
-  if (exported.citations.length > 0) {
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("인용 판례")] }));
-    exported.citations.forEach((c, i) => {
-      body.push(
-        new Paragraph({
-          indent: { left: 360, hanging: 360 },
-          children: [
-            new TextRun(`${i + 1}. `),
-            new TextRun(c.citation),
-            ...(c.caseName ? [new TextRun(` (${c.caseName})`)] : []),
-          ],
-        }),
-      );
-    });
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun("인용된 부분")] }));
-    for (const c of exported.citations) {
-      body.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(c.citation)] }));
-      for (const p of c.passages) {
-        body.push(new Paragraph({ children: [new TextRun({ text: `【${p.section}】`, color: "666666" })] }));
-        body.push(new Paragraph({ indent: { left: 360 }, children: passageRuns(p.text, p.support) }));
-      }
+  if (exported.citations.length === 0) return body;
+  body.push(heading(passages ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2, "인용 판례"));
+  exported.citations.forEach((c, i) => {
+    const url = link(origin, c.href);
+    const name = new TextRun({ text: c.citation, ...(url ? { color: "1D4ED8", underline: {} } : {}) });
+    body.push(
+      new Paragraph({
+        indent: { left: 360, hanging: 360 },
+        children: [
+          new TextRun(`${i + 1}. `),
+          url ? new ExternalHyperlink({ link: url, children: [name] }) : name,
+          ...(c.caseName ? [new TextRun(` (${c.caseName})`)] : []),
+        ],
+      }),
+    );
+  });
+  if (!passages) return body;
+  body.push(heading(HeadingLevel.HEADING_1, "인용된 부분"));
+  for (const c of exported.citations) {
+    body.push(heading(HeadingLevel.HEADING_2, c.citation));
+    for (const p of c.passages) {
+      body.push(new Paragraph({ children: [new TextRun({ text: `【${p.section}】`, color: "666666" })] }));
+      body.push(new Paragraph({ indent: { left: 360 }, children: passageRuns(p.text, p.support) }));
     }
   }
+  return body;
+}
+
+function pack(title: string, body: Body): Promise<Buffer> {
   const doc = new Document({
     creator: "판례 리서치",
-    title: "판례 리서치 답변",
-    styles: { default: { document: { run: { font: FONT, size: 21 } } } },
+    title,
+    styles: {
+      default: {
+        document: { run: { font: FONT, size: 21 } },
+        title: { run: { font: FONT, size: 36, bold: true } },
+        heading1: { run: { font: FONT, bold: true, size: 28 } },
+        heading2: { run: { font: FONT, bold: true, size: 24 } },
+        heading3: { run: { font: FONT, bold: true, size: 22 } },
+        heading4: { run: { font: FONT, bold: true, size: 21 } },
+      },
+    },
     sections: [{ children: body }],
   });
   return Packer.toBuffer(doc);
+}
+
+const header = (title: string, date: Date, extra: string[] = []) => [
+  new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
+  new Paragraph({
+    alignment: AlignmentType.RIGHT,
+    children: [new TextRun({ text: [koreanDate(date), ...extra].join(" · "), color: "666666" })],
+  }),
+];
+
+export async function answerDocx(exported: AnswerExport, options: Options = {}): Promise<Buffer> {
+  const { origin, createdAt = new Date() } = options;
+  return pack("판례 리서치 답변", [
+    ...header("판례 리서치 답변", createdAt, exported.strategy ? [`전략: ${exported.strategy}`] : []),
+    heading(HeadingLevel.HEADING_1, "질문"),
+    ...lines(exported.question),
+    heading(HeadingLevel.HEADING_1, "답변"),
+    ...answerBody(exported, origin, true),
+  ]);
+}
+
+/** A whole conversation: every question and its answer in order, each with its marks and citations. */
+export async function conversationDocx(conversation: ConversationExport, options: Options = {}): Promise<Buffer> {
+  const { origin, createdAt = new Date() } = options;
+  const body: Body = header(conversation.title || "판례 리서치 대화", createdAt, [
+    `질문 ${conversation.turns.length}개`,
+  ]);
+  conversation.turns.forEach((turn, i) => {
+    body.push(heading(HeadingLevel.HEADING_1, `질문 ${i + 1}`), ...lines(turn.question));
+    if (turn.strategy)
+      body.push(new Paragraph({ children: [new TextRun({ text: `전략: ${turn.strategy}`, color: "666666" })] }));
+    body.push(heading(HeadingLevel.HEADING_2, "답변"), ...answerBody(turn, origin, false));
+  });
+  return pack(conversation.title || "판례 리서치 대화", body);
 }

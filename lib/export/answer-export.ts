@@ -1,14 +1,16 @@
-import { resolveCitations } from "../chat/citation-links";
+import { citationHrefs, resolveCitations } from "../chat/citation-links";
 import type { AnswerRecord } from "../chat/types";
 import { supportingSentences } from "../precedent/support";
 import type { Range } from "../text/sentences";
+import { answerBlocks, type Block, blocksText } from "./answer-blocks";
 import { formatCitation } from "./citation";
-import { blockText, markdownBlocks } from "./markdown-lite";
 
 /**
  * An answer as it leaves the app — DOCX, the print sheet, the copied text all say the same: the
- * question, the answer, the formatted citation of every decision it cites (each once, in the order
- * first cited) and the passages it stood on, with their supporting sentences marked.
+ * question, the answer as the screen renders it (tables, lists, bold; each case number with its
+ * support mark, a flagged one with ⚠ and why), the formatted citation of every decision it cites
+ * (each once, in the order first cited, linked to the viewer) and the passages it stood on, with
+ * their supporting sentences marked.
  */
 
 export interface ExportedPassage {
@@ -24,12 +26,18 @@ export interface ExportedCitation {
   /** "대법원 1976. 12. 28. 선고 76므41 판결". */
   citation: string;
   caseName: string;
+  /** Its page in the viewer (a path of this app), opened at the passage the answer cited. */
+  href?: string;
   passages: ExportedPassage[];
 }
 
 export interface AnswerExport {
   question: string;
   answer: string;
+  /** The answer's Markdown read as the screen renders it, citations marked. */
+  blocks: Block[];
+  /** The strategy that answered ("RAR (분석·근거 질의)"), when the answer records it. */
+  strategy?: string;
   citations: ExportedCitation[];
   /** Numbers the answer gave that none of the retrieved decisions bears (flagged in the app). */
   unverified: string[];
@@ -37,13 +45,22 @@ export interface AnswerExport {
   incomplete: boolean;
 }
 
+/** A whole conversation: every question and its answer, in order. */
+export interface ConversationExport {
+  title: string;
+  turns: AnswerExport[];
+}
+
 export function buildAnswerExport(input: {
   question: string;
   answer: string;
   record?: AnswerRecord;
   incomplete?: boolean;
+  /** The chat it belongs to (the viewer's links lead back to it). */
+  chatId?: string;
 }): AnswerExport {
-  const { record } = input;
+  const { record, chatId } = input;
+  const hrefs = record ? citationHrefs(record, { chatId }) : [];
   const citations = new Map<string, ExportedCitation>();
   const unverified = new Set<string>();
   const resolved = record ? resolveCitations(record) : [];
@@ -61,6 +78,7 @@ export function buildAnswerExport(input: {
         caseNo: passage?.caseNo ?? part.caseNo,
         citation: passage ? formatCitation(passage) : part.caseNo,
         caseName: passage?.caseName ?? "",
+        ...(hrefs[i] ? { href: hrefs[i] } : {}),
         passages: [],
       };
       citations.set(key, entry);
@@ -78,24 +96,32 @@ export function buildAnswerExport(input: {
   return {
     question: input.question,
     answer: input.answer,
+    blocks: answerBlocks(input.answer, record, chatId),
+    ...(record?.trace?.strategy?.label ? { strategy: record.trace.strategy.label } : {}),
     citations: [...citations.values()],
     unverified: [...unverified],
     incomplete: input.incomplete ?? false,
   };
 }
 
-/** The answer's text, Markdown read into plain lines. */
-export function plainAnswer(answer: string): string {
-  return markdownBlocks(answer).map(blockText).join("\n");
+/** The answer's text, Markdown read into plain lines, each case number with its mark. */
+export function plainAnswer(exported: Pick<AnswerExport, "blocks">): string {
+  return blocksText(exported.blocks).join("\n");
 }
+
+export const INCOMPLETE_NOTE = "중단된 답변입니다. 내용이 완결되지 않았을 수 있습니다.";
+
+/** The closing note on numbers the retrieved precedents do not hold (each is also flagged inline). */
+export const unverifiedNote = (numbers: string[]) =>
+  `답변의 사건번호 ${numbers.join(", ")}은(는) 검색된 판례에 없습니다. 모델이 잘못 기억했거나 지어냈을 수 있으니 원문으로 확인하세요.`;
 
 /**
  * What 복사 puts on the clipboard: question, answer, and the citations with the sentence each
  * decision supports — ready to paste into a brief or a memo.
  */
 export function formatAnswerText(exported: AnswerExport): string {
-  const lines = ["[질문]", exported.question.trim(), "", "[답변]", plainAnswer(exported.answer)];
-  if (exported.incomplete) lines.push("(중단된 답변입니다. 내용이 완결되지 않았을 수 있습니다.)");
+  const lines = ["[질문]", exported.question.trim(), "", "[답변]", plainAnswer(exported)];
+  if (exported.incomplete) lines.push(`(${INCOMPLETE_NOTE})`);
   if (exported.citations.length > 0) {
     lines.push("", "[인용 판례]");
     exported.citations.forEach((c, i) => {
@@ -107,10 +133,14 @@ export function formatAnswerText(exported: AnswerExport): string {
     });
   }
   if (exported.unverified.length > 0) {
-    lines.push("", `[확인 필요] 검색된 판례에 없는 사건번호: ${exported.unverified.join(", ")}`);
+    lines.push("", `[확인 필요] ${unverifiedNote(exported.unverified)}`);
   }
   return lines.join("\n");
 }
+
+/** "2026년 11월 23일" (Seoul time), as the exports are dated. */
+export const koreanDate = (date: Date) =>
+  new Intl.DateTimeFormat("ko-KR", { timeZone: "Asia/Seoul", dateStyle: "long" }).format(date);
 
 /** A file name for the export: date and the start of the question ("판례리서치_20261123_회원권 이용료를….docx"). */
 export function exportFileName(question: string, date: Date, extension: string): string {

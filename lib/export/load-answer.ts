@@ -1,7 +1,7 @@
 import type { AnswerRecord } from "../chat/types";
-import { findOwnMessage, listOwnMessages } from "../db/chats";
+import { findOwnChat, findOwnMessage, listOwnMessages, type MessageRecord } from "../db/chats";
 import { AppError } from "../errors";
-import { type AnswerExport, buildAnswerExport } from "./answer-export";
+import { type AnswerExport, buildAnswerExport, type ConversationExport } from "./answer-export";
 
 function parseRecord(trace: string | null): AnswerRecord | undefined {
   if (!trace) return undefined;
@@ -34,5 +34,33 @@ export async function loadOwnAnswerExport(userId: string, chatId: string, messag
     answer: message.content,
     record: parseRecord(message.trace),
     incomplete: message.status !== "complete",
+    chatId,
   });
+}
+
+function answerOf(question: string, message: MessageRecord | undefined, chatId: string): AnswerExport {
+  return buildAnswerExport({
+    question,
+    answer: message?.content ?? "",
+    record: message ? parseRecord(message.trace) : undefined,
+    incomplete: message?.status !== "complete",
+    chatId,
+  });
+}
+
+/**
+ * One of the user's own chats, every question with the answer that follows it, in order (a
+ * question left without an answer is kept, marked incomplete). Another user's chat is "not found".
+ */
+export async function loadOwnConversationExport(userId: string, chatId: string): Promise<ConversationExport> {
+  const chat = await findOwnChat(userId, chatId);
+  if (!chat) throw new AppError("not_found:resource", { detail: `chat ${chatId}` });
+  const messages = chat.messages as MessageRecord[];
+  const turns: AnswerExport[] = [];
+  messages.forEach((m, i) => {
+    if (m.role !== "user") return;
+    const next = messages[i + 1];
+    turns.push(answerOf(m.content, next?.role === "assistant" ? next : undefined, chatId));
+  });
+  return { title: chat.title, turns };
 }

@@ -3,7 +3,6 @@ import type { AnswerRecord } from "@/lib/chat/types";
 import { answerDocx } from "@/lib/export/answer-docx";
 import { buildAnswerExport, exportFileName, formatAnswerText } from "@/lib/export/answer-export";
 import { attachmentDisposition } from "@/lib/export/content-disposition";
-import { markdownBlocks } from "@/lib/export/markdown-lite";
 import { splitCitations } from "@/lib/rag/citations";
 import type { Chunk } from "@/lib/text/decision";
 import { docxText } from "../support/docx-text";
@@ -92,7 +91,8 @@ describe("an answer's export", () => {
     expect(text).toContain(
       "“회원권 해지에 과실 있는 회원은 위약금을 공제한 이용료의 반환만 청구할 수 있다.” [판결요지]",
     );
-    expect(text).toContain("[확인 필요] 검색된 판례에 없는 사건번호: 2000다99999");
+    expect(text).toContain("2000다99999 [⚠ 확인 필요: 검색된 판례에 없는 사건번호]");
+    expect(text).toContain("[확인 필요] 답변의 사건번호 2000다99999은(는) 검색된 판례에 없습니다.");
   });
 
   it("exports a stopped answer without a record as its text alone, marked incomplete", () => {
@@ -102,7 +102,7 @@ describe("an answer's export", () => {
   });
 
   it("writes a Word document whose text holds the question, the answer and the formatted citations", async () => {
-    const docx = await answerDocx(exported, new Date("2026-11-23T03:00:00Z"));
+    const docx = await answerDocx(exported, { createdAt: new Date("2026-11-23T03:00:00Z") });
     expect(docx.subarray(0, 2).toString()).toBe("PK");
     const text = await docxText(docx);
     expect(text).toContain(QUESTION);
@@ -111,17 +111,6 @@ describe("an answer's export", () => {
     expect(text).toContain("대법원 2096. 7. 3.자 2096스30 결정");
     expect(text).toContain("회원권 해지에 과실 있는 회원은 위약금을 공제한 이용료의 반환만 청구할 수 있다.");
     expect(text).toContain("2000다99999");
-  });
-});
-
-describe("the little Markdown of answers", () => {
-  it("reads headings, bullets, numbered items and bold", () => {
-    expect(markdownBlocks("# 제목\n\n1. **첫째** 항목\n  - 하위\n평문 [링크](/x)")).toEqual([
-      { kind: "heading", line: 0, level: 1, runs: [{ text: "제목" }] },
-      { kind: "ordered", line: 2, level: 0, marker: "1.", runs: [{ text: "첫째", bold: true }, { text: " 항목" }] },
-      { kind: "bullet", line: 3, level: 1, runs: [{ text: "하위" }] },
-      { kind: "paragraph", line: 4, level: 0, runs: [{ text: "평문 링크" }] },
-    ]);
   });
 });
 

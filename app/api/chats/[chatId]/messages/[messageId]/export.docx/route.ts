@@ -17,14 +17,15 @@ const Id = z
   .regex(/^[\w-]+$/);
 
 /** One of the signed-in user's answers as a Word document (question, answer, citations, passages). */
-export async function GET(_request: Request, { params }: { params: Promise<{ chatId: string; messageId: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ chatId: string; messageId: string }> }) {
   try {
     const user = requireUser(await currentUser());
     const parsed = z.object({ chatId: Id, messageId: Id }).safeParse(await params);
     if (!parsed.success) throw new AppError("not_found:resource");
     const { chatId, messageId } = parsed.data;
     const exported = await loadOwnAnswerExport(user.id, chatId, messageId);
-    const body = await answerDocx(exported);
+    // The viewer's links in the document lead back to this app.
+    const body = await answerDocx(exported, { origin: new URL(request.url).origin });
     return new Response(new Uint8Array(body), {
       headers: {
         "content-type": DOCX,
