@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   "user.reactivate",
   "user.role",
   "user.delete",
+  "auth.sso_login",
+  "auth.sso_refused",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,4 +59,25 @@ export async function listAuditEntries(
     take: options.take ?? 200,
   });
   return rows as AuditEntry[];
+}
+
+/**
+ * Writes one entry on its own: an event (an SSO sign-in or refusal) rather than a change written
+ * in a transaction. The target is absent when nobody was identified (a forged callback).
+ */
+export async function writeAuditEvent(
+  input: Omit<AuditInput, "target"> & { target?: AuditInput["target"] },
+  client: Db = db(),
+): Promise<void> {
+  await client.auditLog.create({
+    data: {
+      actorId: input.actor.id,
+      actorEmail: input.actor.email,
+      action: input.action,
+      targetId: input.target?.id ?? null,
+      targetEmail: input.target?.email ?? null,
+      detail: input.detail ?? "",
+      ...(input.now ? { createdAt: input.now } : {}),
+    },
+  });
 }
