@@ -10,7 +10,8 @@ import { E2E_OIDC_CLIENT, freePort, startOidcProvider, type TestAccount } from "
  * server covers both.
  */
 
-test.describe.configure({ mode: "serial" });
+// Three sign-ins at a real provider per test: more than the suite's 30 s on two busy cores.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const BREAK_GLASS = { email: "breakglass@firm.test", password: "break-glass-password-e2e" };
 const LAWYER = { email: "pw-lawyer@firm.test", password: "lawyer-password-sso-e2e" };

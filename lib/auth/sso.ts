@@ -72,8 +72,12 @@ export async function beginSso(
 }
 
 /** Why the provider's answer was refused, in words for the audit log (the full error goes to the log). */
-function refusalReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+export function refusalReason(error: unknown): string {
+  // openid-client says "invalid response encountered"; what failed is in its cause chain.
+  const messages: string[] = [];
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    messages.push(e.message);
+  const message = messages.join(" / ");
   if (isAppError(error) && error.code === "auth:sso_unavailable") return "공급자에 연결하지 못함";
   if (/"state"/.test(message)) return "state 값 불일치 (위조되었거나 다른 창의 요청)";
   if (/"nonce"/.test(message)) return "nonce 값 불일치 (ID 토큰 재사용 의심)";
