@@ -1,5 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "@/lib/auth/session";
+import { refusalReason } from "@/lib/auth/sso";
+import { clearProviderCache, providerConfig } from "@/lib/auth/sso-client";
 import { passwordSignInAllowed, roleFromClaims, ssoSettings } from "@/lib/auth/sso-settings";
 import { openTransaction, type SsoTransaction, sealTransaction, transactionKey } from "@/lib/auth/sso-transaction";
 import { registerUser } from "@/lib/auth/users";
@@ -80,6 +84,34 @@ describe("the SSO transaction cookie", () => {
     expect(openTransaction(`${forged}.${signature}`, key, 1_000)).toBeNull();
     expect(openTransaction(`${forged}.`, key, 1_000)).toBeNull();
     expect(openTransaction("garbage", key, 1_000)).toBeNull();
+  });
+});
+
+describe("the provider", () => {
+  it("unreachable: a clear error, and the failure is not cached", async () => {
+    // A port that was free a moment ago: the connection is refused, as for a provider that is down.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const sso = ssoSettings(parseEnv({ ...OIDC, OIDC_ISSUER_URL: `http://127.0.0.1:${port}` }));
+    if (!sso) throw new Error("settings expected");
+    clearProviderCache();
+    const first = providerConfig(sso);
+    await expect(first).rejects.toMatchObject({ code: "auth:sso_unavailable" });
+    await expect(first).rejects.toHaveProperty("userMessage", expect.stringContaining("연결할 수 없습니다"));
+    // Tried again on the next sign-in, not answered from a cached failure.
+    const second = providerConfig(sso);
+    expect(second).not.toBe(first);
+    await expect(second).rejects.toMatchObject({ code: "auth:sso_unavailable" });
+  });
+
+  it("refusals are named from openid-client's cause chain", () => {
+    const wrapped = (message: string) => new Error("invalid response encountered", { cause: new Error(message) });
+    expect(refusalReason(wrapped('unexpected "state" response parameter value'))).toContain("state 값 불일치");
+    expect(refusalReason(wrapped('unexpected ID Token "nonce" claim value'))).toContain("nonce 값 불일치");
+    expect(refusalReason(Object.assign(new Error("denied"), { error: "access_denied" }))).toContain("access_denied");
+    expect(refusalReason(new Error("something else"))).toBe("공급자 응답 확인 실패");
   });
 });
 
