@@ -33,6 +33,23 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** Values separated by commas (claim values), trimmed, empty ones dropped. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+
+const booleanSetting = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false"])
+    .default(fallback)
+    .transform((v) => v === "true");
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** A number setting where an empty value means the default (not 0, as plain coercion would read it). */
@@ -88,6 +105,26 @@ const schema = z
 
     ADMIN_EMAIL: z.email().default("admin@example.com"),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
+
+    /** The address lawyers open the app at (https://research.firm.example); SSO's redirect address is built on it. */
+    APP_URL: optionalUrl,
+    /** Single sign-on (OpenID Connect, lib/auth/sso*.ts; docs/configuration.md "Single sign-on"). */
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_DISPLAY_NAME: z.string().trim().min(1).default("회사 계정"),
+    OIDC_SCOPES: z.string().trim().min(1).default("openid email profile"),
+    /** The role of an account created at its first SSO sign-in; "none": only existing accounts may sign in. */
+    OIDC_DEFAULT_ROLE: z.enum(["lawyer", "admin", "none"]).default("lawyer"),
+    /** A claim (groups, roles) whose values decide the role at every SSO sign-in; unset: roles stay as the admin set them. */
+    OIDC_ROLE_CLAIM: optionalString,
+    OIDC_ADMIN_VALUES: commaList,
+    OIDC_LAWYER_VALUES: commaList,
+    /** Take the provider's e-mail as verified without an email_verified claim (Entra ID sends none). */
+    OIDC_TRUST_EMAIL: booleanSetting("false"),
+    /** Password sign-in off for everyone but SSO_BREAK_GLASS_EMAIL (default: ADMIN_EMAIL). */
+    SSO_ONLY: booleanSetting("false"),
+    SSO_BREAK_GLASS_EMAIL: optionalString.pipe(z.email().optional()),
 
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: optionalString,
@@ -268,6 +305,23 @@ const schema = z
     }
     if (env.CCRAG_K_MIN > env.CCRAG_K_MAX) {
       ctx.addIssue({ code: "custom", path: ["CCRAG_K_MIN"], message: "must not exceed CCRAG_K_MAX" });
+    }
+    if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "required when OIDC_ISSUER_URL is set" });
+    }
+    // Plain http only to a provider on this machine (a test provider): elsewhere tokens would cross the network in clear.
+    if (
+      env.OIDC_ISSUER_URL?.startsWith("http:") &&
+      !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(env.OIDC_ISSUER_URL)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER_URL"],
+        message: "must be https:// (http only for localhost)",
+      });
+    }
+    if (env.SSO_ONLY && !env.OIDC_ISSUER_URL) {
+      ctx.addIssue({ code: "custom", path: ["SSO_ONLY"], message: "needs OIDC_ISSUER_URL (nobody could sign in)" });
     }
     if (env.RERANK_BASE_URL && !env.RERANK_MODEL) {
       ctx.addIssue({ code: "custom", path: ["RERANK_MODEL"], message: "required when RERANK_BASE_URL is set" });

@@ -16,6 +16,21 @@ export const ERROR_CATALOG = {
     status: 403,
     message: "다른 사이트에서 보낸 요청이라 처리하지 않았습니다. 이 앱의 화면에서 다시 시도해 주세요.",
   },
+  // Single sign-on (lib/auth/sso*.ts): shown on the sign-in page after the provider sends the user back.
+  "auth:sso_unavailable": {
+    status: 503,
+    message: "회사 계정 로그인 서비스에 연결할 수 없습니다. 잠시 후 다시 시도하거나 관리자에게 알려 주세요.",
+  },
+  "auth:sso_failed": { status: 401, message: "회사 계정 로그인을 확인하지 못했습니다. 처음부터 다시 로그인해 주세요." },
+  "auth:sso_email_unverified": {
+    status: 403,
+    message: "회사 계정에 확인된 이메일 주소가 없어 로그인할 수 없습니다. 관리자에게 문의해 주세요.",
+  },
+  "auth:sso_not_allowed": {
+    status: 403,
+    message: "이 회사 계정에는 이 앱을 쓸 권한이 없습니다. 관리자에게 문의해 주세요.",
+  },
+  "auth:sso_only": { status: 403, message: "비밀번호 로그인은 꺼져 있습니다. 회사 계정으로 로그인해 주세요." },
   "users:last_admin": {
     status: 409,
     message: "마지막 관리자는 삭제하거나 비활성화하거나 변호사로 바꿀 수 없습니다. 먼저 다른 관리자를 지정하세요.",

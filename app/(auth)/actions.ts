@@ -6,6 +6,7 @@ import { z } from "zod";
 import { clientIp } from "@/lib/auth/client-ip";
 import { safeRedirectPath } from "@/lib/auth/safe-redirect";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/session";
+import { publicAppUrl, SSO_ID_TOKEN_COOKIE, ssoSignOutUrl } from "@/lib/auth/sso";
 import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
 
@@ -49,5 +50,12 @@ export async function signOutAction(): Promise<void> {
   const jar = await cookies();
   await signOut(jar.get(SESSION_COOKIE)?.value);
   jar.delete(SESSION_COOKIE);
-  redirect("/login");
+  // Signed in through the provider: end its session too, when it offers end-session.
+  const idToken = jar.get(SSO_ID_TOKEN_COOKIE)?.value;
+  if (idToken === undefined) redirect("/login");
+  jar.delete(SSO_ID_TOKEN_COOKIE);
+  const headerList = await headers();
+  const origin = `${headerList.get("x-forwarded-proto") ?? "http"}://${headerList.get("host")}`;
+  const providerUrl = await ssoSignOutUrl(publicAppUrl(origin), idToken === "-" ? undefined : idToken);
+  redirect(providerUrl ?? "/login");
 }

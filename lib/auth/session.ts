@@ -6,6 +6,8 @@ import { AppError, logError } from "../errors";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordLimiter } from "./rate-limit";
 import { purgeStaleSessionsIfDue, purgeUserStaleSessions } from "./session-purge";
+import { auditSso } from "./sso-audit";
+import { passwordSignInAllowed } from "./sso-settings";
 
 export const SESSION_COOKIE = "rar_session";
 
@@ -38,6 +40,17 @@ export async function signIn(
   const now = options.now ?? new Date();
   // Counted before anything is awaited: parallel guesses each take a slot or are refused.
   const attempt = passwordLimiter.begin(key, options.ip ?? "unknown", now.getTime(), "sign_in");
+  if (!passwordSignInAllowed(key)) {
+    // SSO-only mode, checked on the server (the sign-in page hides the form too); counted as a failed try.
+    attempt.failed();
+    await auditSso({
+      action: "auth.sso_refused",
+      email: key,
+      detail: "비밀번호 로그인 시도 (회사 계정 전용 모드)",
+      ip: options.ip,
+    }).catch(logError);
+    throw new AppError("auth:sso_only");
+  }
   let found: Awaited<ReturnType<typeof findUserByEmail>>;
   let valid: boolean;
   try {
@@ -55,14 +68,23 @@ export async function signIn(
   attempt.succeeded();
   // Said only after the right password, so it does not reveal which emails have accounts.
   if (!found.active) throw new AppError("auth:deactivated");
+  const { passwordHash: _omit, ...user } = found;
+  return { ...(await startSession(user.id, { userAgent: options.userAgent, now })), user };
+}
+
+/** A new session for a user who has proved who they are (a password, or the SSO provider). */
+export async function startSession(
+  userId: string,
+  options: { userAgent?: string; now?: Date } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = options.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + env().SESSION_TTL_HOURS * 3_600_000);
-  await insertSession({ tokenHash: hashToken(token), userId: found.id, expiresAt, userAgent: options.userAgent, now });
+  await insertSession({ tokenHash: hashToken(token), userId, expiresAt, userAgent: options.userAgent, now });
   // Housekeeping: a failure here (database busy) must not fail the sign-in.
-  await purgeUserStaleSessions(found.id, now).catch(logError);
+  await purgeUserStaleSessions(userId, now).catch(logError);
   await purgeStaleSessionsIfDue(now).catch(logError);
-  const { passwordHash: _omit, ...user } = found;
-  return { token, expiresAt, user };
+  return { token, expiresAt };
 }
 
 /**

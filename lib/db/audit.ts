@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "token.revoke",
   "api.call",
   "api.refused",
+  "auth.sso_login",
+  "auth.sso_refused",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

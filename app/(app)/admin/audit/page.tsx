@@ -14,6 +14,8 @@ const ACTION_LABEL: Record<string, string> = {
   "user.reactivate": "다시 활성화",
   "user.role": "역할 변경",
   "user.delete": "삭제",
+  "auth.sso_login": "회사 계정 로그인",
+  "auth.sso_refused": "회사 계정 로그인 거부",
 };
 const timeFormat = new Intl.DateTimeFormat("ko-KR", {
   dateStyle: "medium",

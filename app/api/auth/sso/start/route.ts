@@ -1,0 +1,29 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { beginSso, publicAppUrl } from "@/lib/auth/sso";
+import { SSO_TRANSACTION_COOKIE } from "@/lib/auth/sso-transaction";
+import { logError, toAppError } from "@/lib/errors";
+import { secureCookies } from "../cookies";
+
+export const dynamic = "force-dynamic";
+
+/** "회사 계정으로 로그인": off to the provider, with the state, nonce and PKCE verifier in a signed cookie. */
+export async function GET(request: NextRequest) {
+  const appUrl = publicAppUrl(request.nextUrl.origin);
+  try {
+    const started = await beginSso({ appUrl }, request.nextUrl.searchParams.get("next") ?? undefined);
+    const response = NextResponse.redirect(started.redirectTo, 303);
+    response.cookies.set(SSO_TRANSACTION_COOKIE, started.transaction, {
+      httpOnly: true,
+      // Lax: sent on the provider's top-level redirect back to the callback, never on cross-site posts.
+      sameSite: "lax",
+      secure: secureCookies(request, appUrl),
+      path: "/api/auth/sso",
+      maxAge: started.maxAgeS,
+    });
+    return response;
+  } catch (error) {
+    const appError = toAppError(error);
+    logError(appError);
+    return NextResponse.redirect(`${appUrl}/login?error=${encodeURIComponent(appError.code)}`, 303);
+  }
+}
