@@ -1,6 +1,8 @@
 import { BM25_B, BM25_K1, bm25Idf, termCounts } from "./bm25";
 import { maxScoreTopK, type TermList } from "./sparse-maxscore";
+import { termGroupCheck } from "./sparse-terms";
 import { topK } from "./top-k";
+import type { SparseTerms } from "./types";
 
 /**
  * An in-memory inverted index over slots (dense integer ids assigned by the store). BM25 is
@@ -96,8 +98,12 @@ export class SparseIndex {
     queryTokens: string[],
     topN: number,
     groups: Set<number>,
-    allowed: (slot: number) => boolean,
+    filterAllowed: (slot: number) => boolean,
+    terms?: SparseTerms,
   ): { slot: number; score: number }[] {
+    const check = termGroupCheck(terms, (token) => this.postings.get(token));
+    if (check === undefined) return [];
+    const allowed = check ? (slot: number) => check(slot) && filterAllowed(slot) : filterAllowed;
     let count = 0;
     let total = 0;
     for (const g of groups) {
@@ -108,7 +114,8 @@ export class SparseIndex {
       }
     }
     if (count === 0 || topN <= 0) return [];
-    if (!this.ascending) return this.searchExhaustive(queryTokens, topN, groups, allowed);
+    const tokens = terms?.maxTerms ? this.distinctive(queryTokens, terms, count) : queryTokens;
+    if (!this.ascending) return this.searchExhaustive(tokens, topN, groups, allowed);
     const groupOk = this.groupMask(groups);
     const slotGroups = this.groups;
     // With every group searched and no deleted slot left in the postings, df is the list's length;
@@ -117,7 +124,7 @@ export class SparseIndex {
     for (const [g, s] of this.groupStats) if ((s.count > 0 || s.deleted > 0) && !groups.has(g)) everyGroup = false;
     const plainDf = everyGroup && this.deleted === 0;
     const lists: TermList[] = [];
-    for (const term of new Set(queryTokens)) {
+    for (const term of new Set(tokens)) {
       const p = this.postings.get(term);
       if (!p) continue;
       const df = plainDf ? p.length : this.liveDf(p, groupOk);
@@ -134,6 +141,22 @@ export class SparseIndex {
       live: everyGroup ? () => true : (slot) => groupOk[slotGroups[slot] as number] === 1,
       allowed,
     });
+  }
+
+  /**
+   * The `maxTerms` query tokens with the highest tf·idf (idf over every chunk: a choice of terms,
+   * not a score), plus the tokens of `must` groups.
+   */
+  private distinctive(queryTokens: string[], terms: SparseTerms, count: number): string[] {
+    const tf = termCounts(queryTokens);
+    const keep = (terms.maxTerms as number) | 0;
+    if (tf.size <= keep) return queryTokens;
+    const weight = (t: string) => {
+      const df = this.postings.get(t)?.length ?? 0;
+      return df === 0 ? 0 : (tf.get(t) ?? 0) * bm25Idf(count, Math.min(count, df));
+    };
+    const ranked = [...tf.keys()].sort((a, b) => weight(b) - weight(a) || (a < b ? -1 : 1));
+    return [...new Set([...ranked.slice(0, keep), ...(terms.must ?? []).flat()])];
   }
 
   /** Searched groups as a mask by group number (group numbers need not be dense). */
@@ -165,7 +188,7 @@ export class SparseIndex {
       maxTf = Math.max(maxTf, p.tfs[i] as number);
       const length = this.lengths[p.slots[i] as number] as number;
       // A deleted slot's length is unknown: 0 keeps the bound an upper bound.
-      minLength = Math.min(minLength, length < 0 ? 0 : length);
+      minLength = Math.min(minLength, Math.max(length, 0));
     }
     p.maxTf = maxTf;
     p.minLength = minLength;

@@ -15,8 +15,7 @@ import hanjaModule from "hanja";
 // A CommonJS package with an `exports.default`: Node's ESM loader hands over the whole exports
 // object, bundlers the default — accept both.
 type Hanja = typeof hanjaModule;
-const hanja: Hanja =
-  "translate" in hanjaModule ? hanjaModule : (hanjaModule as unknown as { default: Hanja }).default;
+const hanja: Hanja = "translate" in hanjaModule ? hanjaModule : (hanjaModule as unknown as { default: Hanja }).default;
 
 const HAN_RUN = /\p{Script=Han}+/gu;
 const HANGUL_BASE = 0xac00;

@@ -136,7 +136,11 @@ describe("tokenSpansKo", () => {
   });
   it("yields the same tokens as tokenizeKo", () => {
     const text = "피고는 원고에게 2009다228 판결에 따라 금 15,000,000원을 지급하라";
-    expect(tokenSpansKo(text).flatMap((s) => s.tokens).sort()).toEqual(tokenizeKo(text).sort());
+    expect(
+      tokenSpansKo(text)
+        .flatMap((s) => s.tokens)
+        .sort(),
+    ).toEqual(tokenizeKo(text).sort());
   });
   it("is versioned", () => {
     expect(TOKENIZER_VERSION).toBeGreaterThanOrEqual(3);
