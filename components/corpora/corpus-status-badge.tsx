@@ -5,7 +5,16 @@ const LABELS: Record<string, { text: string; className: string }> = {
   failed: { text: "실패", className: "bg-red-100 text-red-800" },
 };
 
-export function CorpusStatusBadge({ status, sparseOnly }: { status: string; sparseOnly: boolean }) {
+export function CorpusStatusBadge({
+  status,
+  sparseOnly,
+  staleIndex = false,
+}: {
+  status: string;
+  sparseOnly: boolean;
+  /** Indexed with another tokenizer version: search refuses it until it is indexed again. */
+  staleIndex?: boolean;
+}) {
   const label = LABELS[status] ?? { text: status, className: "bg-stone-100 text-stone-700" };
   return (
     <span className="inline-flex gap-1">
@@ -18,6 +27,15 @@ export function CorpusStatusBadge({ status, sparseOnly }: { status: string; spar
           title="임베딩 없이 색인되어 키워드(BM25) 검색만 됩니다."
         >
           BM25 전용
+        </span>
+      ) : null}
+      {staleIndex ? (
+        <span
+          className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800"
+          title="검색 방식이 바뀌어 이 말뭉치는 다시 색인해야 검색됩니다."
+          data-testid="corpus-stale-index"
+        >
+          다시 색인 필요
         </span>
       ) : null}
     </span>

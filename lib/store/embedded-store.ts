@@ -164,8 +164,8 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]> {
-    const { topN, filter } = options;
-    return this.fetch(await this.index.request<Hit[]>({ op: "sparse", tokens, topN, filter, minSeq: this.seq }));
+    const { topN, filter, terms } = options;
+    return this.fetch(await this.index.request<Hit[]>({ op: "sparse", tokens, topN, filter, terms, minSeq: this.seq }));
   }
 
   async denseSearch(vector: number[], options: SearchOptions): Promise<ScoredChunk[]> {

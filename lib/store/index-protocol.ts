@@ -1,6 +1,6 @@
 import type { AnnOptions } from "./ann-options";
 import type { Hit } from "./memory-index";
-import type { StoreFilter } from "./types";
+import type { SparseTerms, StoreFilter } from "./types";
 
 /** Messages between the embedded store (main thread) and its index worker (index-worker.ts). */
 
@@ -20,7 +20,15 @@ export interface WorkerInit {
  * answering (read-your-writes). Other processes' changes: see index-worker.ts.
  */
 export type Request =
-  | { id: number; op: "sparse"; tokens: string[]; topN: number; filter?: StoreFilter; minSeq: number }
+  | {
+      id: number;
+      op: "sparse";
+      tokens: string[];
+      topN: number;
+      filter?: StoreFilter;
+      terms?: SparseTerms;
+      minSeq: number;
+    }
   /** `exact`: brute force even where a graph would answer (benchmarks, tests). */
   | { id: number; op: "dense"; vector: number[]; topN: number; filter?: StoreFilter; exact?: boolean; minSeq: number }
   | { id: number; op: "count"; filter?: StoreFilter; minSeq: number }

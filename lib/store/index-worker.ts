@@ -120,7 +120,7 @@ function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown
         partialAnswers: stats.partialAnswers,
       } satisfies IndexState;
     case "sparse":
-      return at?.sparseSearch(request.tokens, request.topN, request.filter) ?? [];
+      return at?.sparseSearch(request.tokens, request.topN, request.filter, request.terms) ?? [];
     case "dense":
       return at?.denseSearch(normalized(request.vector), request.topN, request.filter, request.exact) ?? [];
     case "count":

@@ -2,7 +2,7 @@ import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
 import { DenseIndex } from "./dense-index";
 import type { SparseArrays } from "./sparse-index";
 import { SparseIndex } from "./sparse-index";
-import type { StoreFilter } from "./types";
+import type { SparseTerms, StoreFilter } from "./types";
 
 /**
  * The embedded store's in-memory index (lives in the index worker, see index-worker.ts): an exact
@@ -122,9 +122,9 @@ export class MemoryIndex {
     return slots.map(({ slot, score }) => ({ id: this.metas[slot]?.id as string, score }));
   }
 
-  sparseSearch(tokens: string[], topN: number, filter?: StoreFilter): Hit[] {
+  sparseSearch(tokens: string[], topN: number, filter?: StoreFilter, terms?: SparseTerms): Hit[] {
     const { groups, allowed } = this.scope(filter);
-    return this.hits(this.sparse.search(tokens, topN, groups, allowed));
+    return this.hits(this.sparse.search(tokens, topN, groups, allowed, terms));
   }
 
   /** Cosine over normalized vectors (`query` normalized by the caller): the graph, or exact. */

@@ -1,6 +1,7 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
+import { tokenizeKo } from "../text/tokenize-ko";
 import { checkVersion, type QdrantConnection } from "./qdrant-client";
 import {
   addDenseVector,
@@ -17,6 +18,7 @@ import { documentsFilter, fromPayload, idfCorpus, type Payload, pointId, qdrantF
 import { checkPlacement, type PlacementReport, placementNote } from "./qdrant-placement";
 import { querySparseVector } from "./qdrant-sparse";
 import { UPSERT_LIMITS, writePoints } from "./qdrant-write";
+import { matchesTermGroups } from "./sparse-terms";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
@@ -286,8 +288,15 @@ export class QdrantStore implements VectorStore {
     return this.search(vector, "dense", options);
   }
 
-  sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]> {
-    return this.search(querySparseVector(tokens), "bm25", options);
+  async sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]> {
+    const { terms } = options;
+    if (!terms?.must?.length && !terms?.mustNot?.length) return this.search(querySparseVector(tokens), "bm25", options);
+    // Qdrant has no posting-list conditions on sparse vectors: required and excluded words are
+    // checked on the chunks found (more asked for, so that the filter leaves enough).
+    const found = await this.search(querySparseVector(tokens), "bm25", { ...options, topN: options.topN * 5 });
+    return found
+      .filter(({ chunk }) => matchesTermGroups(new Set(tokenizeKo(chunk.text)), terms))
+      .slice(0, options.topN);
   }
 
   async getDocumentChunks(corpusId: string, caseNo: string): Promise<Chunk[]> {

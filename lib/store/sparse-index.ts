@@ -1,5 +1,8 @@
 import { BM25_B, BM25_K1, bm25Idf, termCounts } from "./bm25";
+import { maxScoreTopK, type TermList } from "./sparse-maxscore";
+import { termGroupCheck } from "./sparse-terms";
 import { topK } from "./top-k";
+import type { SparseTerms } from "./types";
 
 /**
  * An in-memory inverted index over slots (dense integer ids assigned by the store). BM25 is
@@ -11,6 +14,9 @@ interface Postings {
   slots: Int32Array;
   tfs: Uint16Array;
   length: number;
+  /** Largest tf and smallest chunk length among the postings (−1: not yet computed): its bound. */
+  maxTf: number;
+  minLength: number;
 }
 
 /** The live part of an index, slots renumbered 0..n−1, as flat arrays (see sparse-snapshot.ts). */
@@ -29,21 +35,32 @@ export class SparseIndex {
   /** Token count per slot; -1 marks a deleted slot. */
   private lengths = new Int32Array(1024).fill(-1);
   private groups = new Int32Array(1024);
-  private readonly groupStats = new Map<number, { count: number; total: number }>();
+  private readonly groupStats = new Map<number, { count: number; total: number; deleted: number }>();
+  /** Deleted slots still in the postings (until the store compacts): df must then be counted. */
+  private deleted = 0;
+  /** Slots were added in ascending order (as the store does): the postings are sorted. */
+  private ascending = true;
+  private lastSlot = -1;
 
   add(slot: number, group: number, tokens: string[]): void {
     this.ensure(slot);
     this.lengths[slot] = tokens.length;
     this.groups[slot] = group;
-    const stats = this.groupStats.get(group) ?? { count: 0, total: 0 };
+    const stats = this.groupStats.get(group) ?? { count: 0, total: 0, deleted: 0 };
     stats.count += 1;
     stats.total += tokens.length;
     this.groupStats.set(group, stats);
+    if (slot <= this.lastSlot) this.ascending = false;
+    this.lastSlot = slot;
     for (const [term, tf] of termCounts(tokens)) {
       let p = this.postings.get(term);
       if (!p) {
-        p = { slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0 };
+        p = { slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0, maxTf: 0, minLength: tokens.length };
         this.postings.set(term, p);
+      }
+      if (p.maxTf >= 0) {
+        p.maxTf = Math.max(p.maxTf, Math.min(tf, 65_535));
+        p.minLength = Math.min(p.minLength, tokens.length);
       }
       if (p.length === p.slots.length) {
         const slots = new Int32Array(p.slots.length * 2);
@@ -67,12 +84,118 @@ export class SparseIndex {
     if (stats) {
       stats.count -= 1;
       stats.total -= length;
+      stats.deleted += 1;
     }
+    this.deleted += 1;
     this.lengths[slot] = -1;
   }
 
-  /** Top-N slots for the query among slots accepted by `allowed` (already restricted to `groups`). */
+  /**
+   * Top-N slots for the query among slots accepted by `allowed` (already restricted to `groups`),
+   * with dynamic pruning (sparse-maxscore.ts): the same result as searchExhaustive().
+   */
   search(
+    queryTokens: string[],
+    topN: number,
+    groups: Set<number>,
+    filterAllowed: (slot: number) => boolean,
+    terms?: SparseTerms,
+  ): { slot: number; score: number }[] {
+    const check = termGroupCheck(terms, (token) => this.postings.get(token));
+    if (check === undefined) return [];
+    const allowed = check ? (slot: number) => check(slot) && filterAllowed(slot) : filterAllowed;
+    let count = 0;
+    let total = 0;
+    for (const g of groups) {
+      const s = this.groupStats.get(g);
+      if (s) {
+        count += s.count;
+        total += s.total;
+      }
+    }
+    if (count === 0 || topN <= 0) return [];
+    const tokens = terms?.maxTerms ? this.distinctive(queryTokens, terms, count) : queryTokens;
+    if (!this.ascending) return this.searchExhaustive(tokens, topN, groups, allowed);
+    const groupOk = this.groupMask(groups);
+    const slotGroups = this.groups;
+    // With every group searched and no deleted slot left in the postings, df is the list's length;
+    // otherwise it is counted (the exhaustive search's cost for that part).
+    let everyGroup = true;
+    for (const [g, s] of this.groupStats) if ((s.count > 0 || s.deleted > 0) && !groups.has(g)) everyGroup = false;
+    const plainDf = everyGroup && this.deleted === 0;
+    const lists: TermList[] = [];
+    for (const term of new Set(tokens)) {
+      const p = this.postings.get(term);
+      if (!p) continue;
+      const df = plainDf ? p.length : this.liveDf(p, groupOk);
+      if (df === 0) continue;
+      if (p.maxTf < 0) this.computeBound(p);
+      const { slots, tfs, length, maxTf, minLength } = p;
+      lists.push({ slots, tfs, length, idf: bm25Idf(count, df), maxTf, minLength });
+    }
+    return maxScoreTopK({
+      terms: lists,
+      topN,
+      avg: total / count,
+      lengths: this.lengths,
+      live: everyGroup ? () => true : (slot) => groupOk[slotGroups[slot] as number] === 1,
+      allowed,
+    });
+  }
+
+  /**
+   * The `maxTerms` query tokens with the highest tf·idf (idf over every chunk: a choice of terms,
+   * not a score), plus the tokens of `must` groups.
+   */
+  private distinctive(queryTokens: string[], terms: SparseTerms, count: number): string[] {
+    const tf = termCounts(queryTokens);
+    const keep = (terms.maxTerms as number) | 0;
+    if (tf.size <= keep) return queryTokens;
+    const weight = (t: string) => {
+      const df = this.postings.get(t)?.length ?? 0;
+      return df === 0 ? 0 : (tf.get(t) ?? 0) * bm25Idf(count, Math.min(count, df));
+    };
+    const ranked = [...tf.keys()].sort((a, b) => weight(b) - weight(a) || (a < b ? -1 : 1));
+    return [...new Set([...ranked.slice(0, keep), ...(terms.must ?? []).flat()])];
+  }
+
+  /** Searched groups as a mask by group number (group numbers need not be dense). */
+  private groupMask(groups: Set<number>): Uint8Array {
+    let maxGroup = 0;
+    for (const g of groups) maxGroup = Math.max(maxGroup, g);
+    const groupOk = new Uint8Array(maxGroup + 1);
+    for (const g of groups) groupOk[g] = 1;
+    return groupOk;
+  }
+
+  private liveDf(p: Postings, groupOk: Uint8Array): number {
+    const { slots, length } = p;
+    const lengths = this.lengths;
+    const slotGroups = this.groups;
+    let df = 0;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i] as number;
+      if ((lengths[slot] as number) >= 0 && groupOk[slotGroups[slot] as number] === 1) df += 1;
+    }
+    return df;
+  }
+
+  /** The bound of postings imported from a snapshot, on first use. */
+  private computeBound(p: Postings): void {
+    let maxTf = 0;
+    let minLength = Number.MAX_SAFE_INTEGER;
+    for (let i = 0; i < p.length; i++) {
+      maxTf = Math.max(maxTf, p.tfs[i] as number);
+      const length = this.lengths[p.slots[i] as number] as number;
+      // A deleted slot's length is unknown: 0 keeps the bound an upper bound.
+      minLength = Math.min(minLength, Math.max(length, 0));
+    }
+    p.maxTf = maxTf;
+    p.minLength = minLength;
+  }
+
+  /** Term-at-a-time over every posting: the reference the pruned search is tested against. */
+  searchExhaustive(
     queryTokens: string[],
     topN: number,
     groups: Set<number>,
@@ -216,11 +339,20 @@ export class SparseIndex {
     this.lengths.set(arrays.lengths);
     this.groups.set(groups.subarray(0, n));
     this.groupStats.clear();
+    this.deleted = 0;
+    this.ascending = true;
+    this.lastSlot = n - 1;
     for (let slot = 0; slot < n; slot++) {
-      // A slot the caller marked deleted (length −1) before importing.
-      if ((arrays.lengths[slot] as number) < 0) continue;
       const g = groups[slot] as number;
-      const stats = this.groupStats.get(g) ?? { count: 0, total: 0 };
+      // A slot the caller marked deleted (length −1) before importing.
+      if ((arrays.lengths[slot] as number) < 0) {
+        const stats = this.groupStats.get(g) ?? { count: 0, total: 0, deleted: 0 };
+        stats.deleted += 1;
+        this.groupStats.set(g, stats);
+        this.deleted += 1;
+        continue;
+      }
+      const stats = this.groupStats.get(g) ?? { count: 0, total: 0, deleted: 0 };
       stats.count += 1;
       stats.total += arrays.lengths[slot] as number;
       this.groupStats.set(g, stats);
@@ -233,6 +365,8 @@ export class SparseIndex {
         slots: arrays.slots.subarray(at, at + length),
         tfs: arrays.tfs.subarray(at, at + length),
         length,
+        maxTf: -1,
+        minLength: 0,
       });
       at += length;
     }

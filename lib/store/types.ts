@@ -17,9 +17,26 @@ export interface StoreFilter {
   dateTo?: string;
 }
 
+/**
+ * The boolean part of a keyword query, over tokenizer tokens (tokenizeKo of each word): a chunk
+ * must hold every token of each `must` group (a required word), and is left out when it holds every
+ * token of any `mustNot` group (an excluded word). Scoring is BM25 over the searched tokens alone.
+ */
+export interface SparseTerms {
+  must?: string[][];
+  mustNot?: string[][];
+  /**
+   * Keep only the query's N tokens with the highest tf·idf (a long passage: its few distinctive
+   * terms decide, as in Lucene's MoreLikeThis); tokens of `must` groups are always kept.
+   */
+  maxTerms?: number;
+}
+
 export interface SearchOptions {
   topN: number;
   filter?: StoreFilter;
+  /** Sparse search only (see SparseTerms). */
+  terms?: SparseTerms;
 }
 
 /**

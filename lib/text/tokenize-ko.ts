@@ -2,8 +2,9 @@
  * A Korean tokenizer for BM25 over court decisions, without a morphological dictionary (none can
  * be installed here). Korean glues particles and endings to words ("손해배상을", "배상하여야"), so
  * whole words rarely match between a question and a decision. The default (`tokenizeKo`) emits:
- *  - legal identifiers kept whole: articles "제750조", "제1항", case numbers "2009다228" —
- *    exact anchors a lawyer types;
+ *  - legal units kept whole (lib/text/legal-units.ts): articles "제750조" and "민법제750조",
+ *    "제1항", "제3자", case numbers "2009다228" (a joined "94므826, 833" as both full numbers),
+ *    amounts "15,000,000" — exact anchors a lawyer types; their characters make no other token;
  *  - character bigrams of each word after stripping one trailing particle/ending ("손해배상을" →
  *    손해·해배·배상), which match across compounding and inflection ("사실혼관계" ~ "사실혼 관계")
  *    without the noise bigrams the particle would add ("상을");
@@ -11,14 +12,23 @@
  *    pg_trgm's word-boundary padding. Korean inflects only at the end of a word, so its start is
  *    the stable part; the marker lets a word match a word (or a compound's head) more strongly than
  *    the same two syllables buried inside another word ("반지" vs "위반지역").
+ * Hanja are read as Hangul first (lib/text/hanja-reading.ts): 損害賠償 and 손해배상 are one word.
  * Chosen by measurement (scripts/measure-tokenizer.ts, dev set of 47 questions, cross-checked on
  * the 24 yes/no questions): longer units (trigrams, whole stems) and verb-ending stripping all
  * measured worse. The other variants stay exported so the choice can be re-measured.
  *
- * Tokens are opaque strings to the stores; a change here needs a re-index (bump TOKENIZER_VERSION).
+ * It lives in lib/text (the bottom layer) because the store, ingestion, retrieval and the search
+ * page all tokenize the same way. Tokens are opaque strings to the stores; a change here needs a
+ * re-index (bump TOKENIZER_VERSION: a corpus indexed with another version is refused by search with
+ * a "다시 색인" message, lib/rag/index-version.ts, and flagged on the admin corpus list).
  */
 
-export const TOKENIZER_VERSION = 2;
+import { readHanja } from "./hanja-reading";
+import { legalUnits, type Unit } from "./legal-units";
+
+// v3: hanja read as Hangul; legal units (joined case numbers, 제N자/제N심, statute+article, amounts)
+// replace the old identifier pattern, which glued amounts and dates ("300만원20").
+export const TOKENIZER_VERSION = 3;
 
 // Particles (조사) and the commonest formal endings. Longest first, so "에서는" wins over "는".
 // One is stripped only when at least two syllables remain ("이가" stays whole).
@@ -41,7 +51,6 @@ const ENDINGS = (
   .split(" ")
   .sort((a, b) => b.length - a.length);
 
-const LEGAL_ID = /제\s?\d+\s?(?:조(?:의\s?\d+)?|항|호|목)|\d{2,4}\s?[가-힣]{1,3}\s?\d{1,6}(?=[^\d]|$)/gu;
 const WORD = /[\p{Script=Hangul}]+|[\p{Script=Han}]+|[a-z]+|\d+/gu;
 const HANGUL = /^\p{Script=Hangul}+$/u;
 const HAN = /^\p{Script=Han}+$/u;
@@ -49,6 +58,11 @@ const HAN = /^\p{Script=Han}+$/u;
 /** NFKC folds full-width forms (［１］, ＡＢＣ) and circled numbers; hanja are kept as they are. */
 export function normalizeForTokens(text: string): string {
   return text.normalize("NFKC").toLowerCase();
+}
+
+/** What every tokenizer variant reads: NFKC, lower case, hanja read as Hangul. */
+function prepare(text: string): string {
+  return readHanja(normalizeForTokens(text));
 }
 
 function stripFrom(word: string, affixes: readonly string[]): string {
@@ -85,32 +99,51 @@ function ngrams(word: string, n: number, out: string[]): void {
   for (let i = 0; i + n <= word.length; i++) out.push(word.slice(i, i + n));
 }
 
+/** Pushes the tokens of one word (a WORD match) the variant's way; none for a one-syllable word. */
+function wordTokens(word: string, options: Options, strip: (w: string) => string, out: string[]): void {
+  if (HANGUL.test(word)) {
+    // One-syllable words are mostly particles and bound nouns ("것", "수", "등"): noise for BM25.
+    if (word.length < 2) return;
+    const stem = strip(word);
+    for (const n of options.grams) ngrams(stem, n, out);
+    if (options.stem && !options.grams.includes(stem.length)) out.push(stem);
+    if (options.head) out.push(`^${stem.slice(0, 2)}`);
+    if (options.tail) out.push(`${stem.slice(-2)}$`);
+  } else if (HAN.test(word)) {
+    // Hanja the reading package does not know: compounds as bigrams, a lone one as itself.
+    if (word.length > 1) ngrams(word, 2, out);
+    else out.push(word);
+  } else out.push(word);
+}
+
+const STRIPS = { none: (w: string) => w, particles: stripParticle, endings: stripEnding };
+
+/**
+ * A prepared text's legal units, and the text with their characters blanked (so that they make no
+ * word tokens too).
+ */
+function unitsAndRest(norm: string, options: Options): { units: Unit[]; rest: string } {
+  const units = options.legal ? legalUnits(norm) : [];
+  if (units.length === 0) return { units, rest: norm };
+  let rest = "";
+  let at = 0;
+  for (const u of units) {
+    rest += `${norm.slice(at, u.start)}${" ".repeat(u.end - u.start)}`;
+    at = u.end;
+  }
+  return { units, rest: rest + norm.slice(at) };
+}
+
 function build(options: Options): (text: string) => string[] {
-  const strip = { none: (w: string) => w, particles: stripParticle, endings: stripEnding }[options.strip];
+  const strip = STRIPS[options.strip];
   return (text) => {
-    const norm = normalizeForTokens(text);
+    const { units, rest } = unitsAndRest(prepare(text), options);
     const out: string[] = [];
-    if (options.legal) for (const m of norm.matchAll(LEGAL_ID)) out.push(m[0].replace(/\s+/g, ""));
-    for (const m of norm.matchAll(WORD)) {
-      const word = m[0];
-      if (HANGUL.test(word)) {
-        // One-syllable words are mostly particles and bound nouns ("것", "수", "등"): noise for BM25.
-        if (word.length < 2) continue;
-        const stem = strip(word);
-        for (const n of options.grams) ngrams(stem, n, out);
-        if (options.stem && !options.grams.includes(stem.length)) out.push(stem);
-        if (options.head) out.push(`^${stem.slice(0, 2)}`);
-        if (options.tail) out.push(`${stem.slice(-2)}$`);
-      } else if (HAN.test(word)) {
-        // Hanja compounds (損害賠償) behave like Hangul ones; a lone hanja (甲, 乙) is a party label.
-        if (word.length > 1) ngrams(word, 2, out);
-        else out.push(word);
-      } else out.push(word);
-    }
+    for (const u of units) out.push(...u.tokens);
+    for (const m of rest.matchAll(WORD)) wordTokens(m[0], options, strip, out);
     return out;
   };
 }
-
 /** Whitespace words as they are (the weakest baseline, ≈ FTS5 unicode61). */
 export function tokenizeWhitespace(text: string): string[] {
   return normalizeForTokens(text).split(/\s+/).filter(Boolean);
@@ -133,11 +166,42 @@ export const tokenizeEndingBigrams = build({ legal: true, strip: "endings", gram
 /** As the default, with a word-tail marker too. */
 export const tokenizeWordEdges = build({ legal: true, strip: "particles", grams: [2], head: true, tail: true });
 
-const defaultTokenizer = build({ legal: true, strip: "particles", grams: [2], head: true });
+const DEFAULT: Options = { legal: true, strip: "particles", grams: [2], head: true };
+const defaultTokenizer = build(DEFAULT);
 
-/** Default: legal identifiers whole + bigrams of particle-stripped words + a word-head marker. */
+/** Default: legal units whole + bigrams of particle-stripped words + a word-head marker. */
 export function tokenizeKo(text: string): string[] {
   return defaultTokenizer(text);
+}
+
+/**
+ * The default tokenizer's units with their spans in `text` (start inclusive, end exclusive), for
+ * highlighting: a span is a legal unit ("민법 제750조") or a word ("손해배상을") and `tokens` what
+ * it contributes to BM25. Normalised per character so that offsets map back to `text`.
+ */
+export function tokenSpansKo(text: string): Unit[] {
+  // NFKC may change a character's length ("①" → "1", "㈜" → "(주)"); keep where each piece came from.
+  const origin: number[] = [];
+  let norm = "";
+  let at = 0;
+  for (const ch of text) {
+    const n = normalizeForTokens(ch);
+    for (let i = 0; i < n.length; i++) origin.push(at);
+    norm += n;
+    at += ch.length;
+  }
+  origin.push(text.length);
+  const back = (i: number) => origin[i] ?? text.length;
+  const { units, rest } = unitsAndRest(readHanja(norm), DEFAULT);
+  const spans: Unit[] = [...units];
+  for (const m of rest.matchAll(WORD)) {
+    const tokens: string[] = [];
+    wordTokens(m[0], DEFAULT, STRIPS[DEFAULT.strip], tokens);
+    if (tokens.length > 0) spans.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, tokens });
+  }
+  return spans
+    .sort((a, b) => a.start - b.start)
+    .map((u) => ({ start: back(u.start), end: back(u.end), tokens: u.tokens }));
 }
 
 export const TOKENIZER_VARIANTS = {

@@ -113,7 +113,8 @@ describe("Korean BM25 tokenizer", () => {
 
   it("normalises width and case, and drops one-syllable particles", () => {
     expect(tokenizeKo("ＡＢＣ 법")).toEqual(["abc"]);
-    expect(tokenizeKo("［１］ 損害賠償 甲")).toEqual(["1", "損害", "害賠", "賠償", "甲"]);
+    // Hanja are read as Hangul (v3): a lone 甲 reads 갑, a one-syllable word like any other.
+    expect(tokenizeKo("［１］ 損害賠償 甲")).toEqual(["1", "손해", "해배", "배상", "^손해"]);
   });
 
   it("exports every measured variant, each a pure function of the text", () => {

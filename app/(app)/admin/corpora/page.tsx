@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CorpusStatusBadge } from "@/components/corpora/corpus-status-badge";
 import { CreateCorpusForm } from "@/components/corpora/create-corpus-form";
 import { listCorpora } from "@/lib/db/corpora";
+import { staleCorpora } from "@/lib/rag/index-version";
 import { requirePageAdmin } from "../../../(auth)/auth";
 
 export const metadata: Metadata = { title: "말뭉치" };
@@ -48,7 +49,11 @@ export default async function CorporaPage() {
                     {c.description ? <span className="ml-2 text-muted">{c.description}</span> : null}
                   </td>
                   <td className="px-3 py-2">
-                    <CorpusStatusBadge status={c.status} sparseOnly={c.sparseOnly} />
+                    <CorpusStatusBadge
+                      status={c.status}
+                      sparseOnly={c.sparseOnly}
+                      staleIndex={staleCorpora([c]).length > 0}
+                    />
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{number.format(c.documentCount)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{number.format(c.chunkCount)}</td>

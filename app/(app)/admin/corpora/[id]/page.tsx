@@ -11,6 +11,7 @@ import { getCorpus, listDocuments } from "@/lib/db/corpora";
 import { INGEST_KINDS, type JobRecord, listInterruptedJobs, listJobs, sweepStaleJobs } from "@/lib/db/jobs";
 import { corpusEnrichmentView } from "@/lib/enrich/view";
 import { env } from "@/lib/env";
+import { staleCorpora } from "@/lib/rag/index-version";
 import { requirePageAdmin } from "../../../../(auth)/auth";
 
 export const metadata: Metadata = { title: "말뭉치" };
@@ -74,7 +75,11 @@ export default async function CorpusPage({
           <h1 className="font-serif text-2xl font-semibold" data-testid="corpus-title">
             {corpus.name}
           </h1>
-          <CorpusStatusBadge status={corpus.status} sparseOnly={corpus.sparseOnly} />
+          <CorpusStatusBadge
+            status={corpus.status}
+            sparseOnly={corpus.sparseOnly}
+            staleIndex={staleCorpora([corpus]).length > 0}
+          />
           <span className="text-sm text-muted" data-testid="corpus-counts">
             판례 {number.format(corpus.documentCount)}건 · 청크 {number.format(corpus.chunkCount)}개
           </span>
