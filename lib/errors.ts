@@ -70,6 +70,8 @@ export const ERROR_CATALOG = {
     message: "데이터베이스가 준비되지 않았거나 최신이 아닙니다. 먼저 npm run db:migrate를 실행하세요.",
   },
   "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
+  // "다시 시도", another strategy or an edited question for an answer still being written (lib/chat/rerun.ts).
+  "chat:answer_running": { status: 409, message: "이 답변은 아직 작성 중입니다. 끝난 뒤 다시 시도해 주세요." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
