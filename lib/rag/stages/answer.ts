@@ -108,7 +108,7 @@ export async function answerStage(
  */
 function failedAnswer(ctx: RunContext, kept: string, reason: string, found: number): Answered {
   const where = found > 0 ? ` 찾은 판례 ${found}건은 근거 패널에 있습니다.` : "";
-  const retry = " '다시 시도'를 누르면 같은 판례로 답변만 다시 작성합니다.";
+  const retry = " 다시 시도를 누르면 같은 판례로 답변만 다시 작성합니다.";
   if (kept) {
     ctx.notice("answer_cut", `답변이 중간에 끊겼습니다: ${reason} 아래는 그때까지 작성된 부분입니다.${where}${retry}`);
     return { answer: kept, retrievalOnly: false, cutOff: reason };
