@@ -1,4 +1,5 @@
 import type { ComponentStatus } from "@/lib/ai/status";
+import { StatusRecheckButton } from "./status-recheck-button";
 
 const STATE_STYLE: Record<ComponentStatus["state"], { dot: string; label: string }> = {
   active: { dot: "bg-emerald-600", label: "사용 중" },
@@ -43,6 +44,8 @@ export function StatusPanel({ statuses }: { statuses: ComponentStatus[] }) {
           );
         })}
       </ul>
+      {/* A failed component is re-probed in the background too; the button does it now. */}
+      {statuses.some((s) => s.state === "degraded" || s.state === "unreachable") ? <StatusRecheckButton /> : null}
     </section>
   );
 }

@@ -93,6 +93,8 @@ export const ERROR_CATALOG = {
   "api:scope": { status: 403, message: "이 API 토큰으로는 할 수 없는 작업입니다. 질문 권한이 있는 토큰을 쓰세요." },
   "api:rate_limited": { status: 429, message: "API 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요." },
   "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
+  // "다시 시도", another strategy or an edited question for an answer still being written (lib/chat/rerun.ts).
+  "chat:answer_running": { status: 409, message: "이 답변은 아직 작성 중입니다. 끝난 뒤 다시 시도해 주세요." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -2,11 +2,14 @@
 
 import { describeFilters } from "@/lib/chat/filters";
 import type { AnswerState } from "@/lib/chat/state";
+import type { StrategyId } from "@/lib/rag/strategies/steps";
 import { AnswerActions } from "./answer-actions";
-import { isAnswerNotice } from "./answer-notices";
+import { isAnswerNotice, isCutNotice } from "./answer-notices";
 import { AnswerText } from "./answer-text";
+import { AnswerVersions } from "./answer-versions";
 import { ConfidenceBadge } from "./confidence-step";
 import { DeclineCallout } from "./decline-callout";
+import { QuestionBubble } from "./question-bubble";
 
 const STATUS_NOTE: Partial<Record<AnswerState["status"], string>> = {
   stopped: "답변을 중지했습니다. 그때까지 작성된 내용과 찾은 판례·질의는 그대로 남겨 두었습니다.",
@@ -22,6 +25,10 @@ export function AnswerCard({
   selected,
   onShowEvidence,
   onRetry,
+  onEdit,
+  onRerun,
+  onCompare,
+  later = 0,
   chatId,
   messageId,
 }: {
@@ -36,17 +43,18 @@ export function AnswerCard({
   onShowEvidence: () => void;
   /** Absent while another answer is being written. */
   onRetry?: () => void;
+  /** Edit the question and answer it again (absent while an answer is being written). */
+  onEdit?: (question: string) => void;
+  onRerun?: (strategy: StrategyId) => void;
+  onCompare?: () => void;
+  /** Turns after this one (an edit drops them). */
+  later?: number;
 }) {
   const filters = describeFilters(state.filters, corpusNames);
   const decline = state.record?.trace.decline;
   return (
     <article className="space-y-3" data-testid="turn">
-      <div
-        className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-xl bg-accent px-4 py-2 text-white"
-        data-testid="question"
-      >
-        {question}
-      </div>
+      <QuestionBubble question={question} onEdit={onEdit} later={later} />
       <div
         className={`min-w-0 rounded-xl border bg-white p-4 ${selected ? "border-accent" : "border-line"}`}
         data-testid="answer"
@@ -62,6 +70,20 @@ export function AnswerCard({
             ))}
           </p>
         ) : null}
+        {/* The model stopped midway: said first, above the text it left (issue 24). */}
+        {state.notices
+          .filter((n) => isCutNotice(n.code))
+          .map((n) => (
+            <p
+              key={n.code}
+              role="status"
+              className="mb-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900"
+              data-testid="answer-cut"
+              data-notice={n.code}
+            >
+              {n.message}
+            </p>
+          ))}
         <ConfidenceBadge state={state} />
         {decline && state.record ? <DeclineCallout decline={decline} record={state.record} chatId={chatId} /> : null}
         {state.answer && decline?.stage === "after-support" ? (
@@ -89,7 +111,7 @@ export function AnswerCard({
           </p>
         ) : null}
         {state.notices
-          .filter((n) => isAnswerNotice(n.code))
+          .filter((n) => isAnswerNotice(n.code) && !isCutNotice(n.code))
           .map((n) => (
             <p
               key={n.code}
@@ -112,11 +134,14 @@ export function AnswerCard({
             state={state}
             onShowEvidence={onShowEvidence}
             onRetry={onRetry}
+            onRerun={onRerun}
+            onCompare={onCompare}
             question={question}
             chatId={chatId}
             messageId={messageId}
           />
         ) : null}
+        <AnswerVersions versions={state.record?.versions} question={question} />
       </div>
     </article>
   );

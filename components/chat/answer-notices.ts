@@ -4,6 +4,16 @@
  * it shows only the other notices (about the search: a reranker or a query that failed) — on a wide
  * screen both are visible at once, and showing an answer notice in both said it twice (issue 23).
  */
-const ANSWER_NOTICES = new Set(["answer_deadline", "answer_failed", "no_corpus", "no_match", "no_results"]);
+const ANSWER_NOTICES = new Set([
+  "answer_deadline",
+  "answer_failed",
+  "answer_cut",
+  "no_corpus",
+  "no_match",
+  "no_results",
+]);
 
 export const isAnswerNotice = (code: string): boolean => ANSWER_NOTICES.has(code);
+
+/** The model stopped before the answer was written (issue 24): said above the answer, not below it. */
+export const isCutNotice = (code: string): boolean => code === "answer_failed" || code === "answer_cut";

@@ -2,17 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { askAction, saveFiltersAction, stopAction } from "@/app/(app)/chat/actions";
+import { askAction, rerunAction, saveFiltersAction, stopAction } from "@/app/(app)/chat/actions";
 import { ConversationExportActions } from "@/components/export/conversation-export-actions";
 import type { ChatFilters } from "@/lib/chat/filters";
+import type { RerunRequest } from "@/lib/chat/rerun";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
 import type { FilterOptions } from "@/lib/db/decision-lookup";
 import { AnswerCard } from "./answer-card";
 import { ChatEmptyState } from "./chat-empty-state";
+import { CompareDialog } from "./compare-dialog";
 import { Composer, type CorpusChoice } from "./composer";
 import { useDraft } from "./draft";
 import { EvidencePanel, evidenceCount } from "./evidence-panel";
-import { follow, reconnect, runState, useRunStore } from "./run-store";
+import { follow, reconnect, runState, showState, useRunStore } from "./run-store";
 import { StrategyPicker, useStrategy } from "./strategy-picker";
 
 export interface Turn {
@@ -61,6 +63,7 @@ export function ChatView({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [strategy, setStrategy] = useStrategy(initialStrategy);
   const [tab, setTab] = useState<"chat" | "evidence">("chat");
+  const [comparing, setComparing] = useState<Turn>();
   const messages = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   useRunStore();
@@ -138,6 +141,35 @@ export function ChatView({
     else router.refresh(); // the sidebar's chat list
   }
 
+  /**
+   * Writes a turn's answer again in place (다시 시도 from the same passages, another strategy, an
+   * edited question that drops the later turns); the old answer stays as an earlier version.
+   */
+  async function rerun(turn: Turn, request: Omit<RerunRequest, "answerId">) {
+    const id = turn.messageId;
+    if (!id || running) return;
+    const before = view(turn);
+    showState(id, { ...initialAnswerState(), filters: before.filters });
+    setSelected(turn.key);
+    const result = await rerunAction({ answerId: id, ...request }).catch(() => ({
+      ok: false as const,
+      message: "서버에 연결할 수 없습니다.",
+    }));
+    if (!result.ok) {
+      showState(id, { ...before, error: result.message });
+      return;
+    }
+    if (request.kind === "edit" && request.question) {
+      const question = request.question;
+      setTurns((all) => {
+        const at = all.findIndex((t) => t.key === turn.key);
+        return all.slice(0, at + 1).map((t) => (t.key === turn.key ? { ...t, question } : t));
+      });
+    }
+    await follow(id, result.state);
+    router.refresh();
+  }
+
   const tabClass = (active: boolean) =>
     `flex-1 py-2 text-sm ${active ? "border-b-2 border-accent font-semibold text-accent" : "text-muted"}`;
   return (
@@ -178,7 +210,7 @@ export function ChatView({
           chatId={chatId}
           turns={turns.map((t) => ({ question: t.question, state: view(t) }))}
         />
-        {turns.map((turn) => (
+        {turns.map((turn, i) => (
           <AnswerCard
             key={turn.key}
             question={turn.question}
@@ -191,9 +223,29 @@ export function ChatView({
               setSelected(turn.key);
               setTab("evidence");
             }}
-            onRetry={running ? undefined : () => ask(turn.question)}
+            onRetry={
+              running
+                ? undefined
+                : turn.messageId
+                  ? () => void rerun(turn, { kind: "retry" })
+                  : () => void ask(turn.question)
+            }
+            onEdit={running || !turn.messageId ? undefined : (question) => void rerun(turn, { kind: "edit", question })}
+            onRerun={
+              running || !turn.messageId ? undefined : (strategy) => void rerun(turn, { kind: "strategy", strategy })
+            }
+            onCompare={() => setComparing(turn)}
+            later={turns.length - i - 1}
           />
         ))}
+        {comparing ? (
+          <CompareDialog
+            question={comparing.question}
+            filters={view(comparing).filters}
+            initial={view(comparing).strategy?.id}
+            onClose={() => setComparing(undefined)}
+          />
+        ) : null}
       </div>
       <aside
         className={`relative row-start-2 min-h-0 overflow-y-auto border-line bg-paper p-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:border-l print:hidden ${tab === "evidence" ? "" : "hidden"}`}

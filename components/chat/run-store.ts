@@ -32,6 +32,11 @@ export function runState(messageId: string | undefined): AnswerState | undefined
   return messageId ? states.get(messageId) : undefined;
 }
 
+/** Shows a state at once (an answer about to be written again), before its stream arrives. */
+export function showState(messageId: string, state: AnswerState): void {
+  set(messageId, state);
+}
+
 const LOST: AnswerState = {
   ...initialAnswerState(),
   status: "error",

@@ -34,9 +34,29 @@ const holder = globalThis as unknown as { __faults?: Map<FaultyComponent, Fault>
 holder.__faults ??= new Map();
 const faults: Map<FaultyComponent, Fault> = holder.__faults;
 
+type FaultListener = (component: FaultyComponent) => void;
+const listenerHolder = globalThis as unknown as { __faultListeners?: Set<FaultListener> };
+listenerHolder.__faultListeners ??= new Set();
+const listeners: Set<FaultListener> = listenerHolder.__faultListeners;
+
+/**
+ * Called after each recorded fault (lib/ai/recovery.ts re-probes the component in the background).
+ * A hook rather than an import: recovery needs the probes, which need this module.
+ */
+export function onFault(listener: FaultListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function recordFault(component: FaultyComponent, error: unknown, now = Date.now()): void {
   if (!(error instanceof AppError) || !FAULT_CODES.has(error.code)) return;
   faults.set(component, { at: now, code: error.code, message: error.userMessage });
+  for (const listener of listeners) listener(component);
+}
+
+/** Components with a fault on record (the recovery loop and the "다시 확인" button probe these). */
+export function faultyComponents(): FaultyComponent[] {
+  return [...faults.keys()];
 }
 
 export function recordSuccess(component: FaultyComponent): void {

@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { type AiConfig, aiConfig } from "./config";
 import { type FaultyComponent, recentFault } from "./faults";
 import type { ModelCalls } from "./model-calls/types";
+import { installRecovery, recheckFaults } from "./recovery";
 import { PROBE_TIMEOUT_MS, probeModels, probeQdrant, probeRerank } from "./status-probes";
 
 export type ComponentId = "llm" | "embeddings" | "reranker" | "store";
@@ -168,6 +169,19 @@ export async function getComponentStatuses(config: AiConfig = aiConfig()): Promi
     cached = { key, at: now, value: checkComponents(config) };
   }
   return withFaults(await cached.value, config.faultCooldownSeconds * 1000, now);
+}
+
+// A component that failed is re-probed in the background until it answers again (lib/ai/recovery.ts).
+installRecovery();
+
+/**
+ * The "다시 확인" button: every component that failed is probed now (a success clears its fault and
+ * cooldown at once), and the panel's cached check is redone.
+ */
+export async function recheckComponentStatuses(config: AiConfig = aiConfig()): Promise<ComponentStatus[]> {
+  await recheckFaults();
+  resetStatusCache();
+  return getComponentStatuses(config);
 }
 
 /** Forgets the last check (after an admin changes settings, and in tests). */

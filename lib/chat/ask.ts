@@ -7,6 +7,7 @@ import { courtsOfLevel } from "../db/decision-lookup";
 import { env } from "../env";
 import { AppError, logError, toAppError } from "../errors";
 import { assertSearchable } from "../rag/index-version";
+import type { PipelineOptions } from "../rag/pipeline";
 import { runPipeline } from "../rag/pipeline";
 import { DEFAULT_STRATEGY } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
@@ -21,14 +22,14 @@ import { ProgressSaver } from "./progress-saver";
 import { type PreparedAsk, storeHeld } from "./question-intake";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
 import { chatSupportDeps, checkAnswerSupport } from "./support-step";
-import type { AnswerRecord, ChatEvent } from "./types";
+import type { AnswerRecord, AnswerVersion, ChatEvent } from "./types";
 
 // Taking the question (stored first, or held in the durable queue while the database is busy).
 export { type PreparedAsk, prepareAsk } from "./question-intake";
 
 // One gate per server process, sized by MAX_CONCURRENT_ANSWERS.
 const holder = globalThis as unknown as { __answerSlots?: AnswerSlots };
-function defaultSlots(): AnswerSlots {
+export function defaultSlots(): AnswerSlots {
   holder.__answerSlots ??= new AnswerSlots(env().MAX_CONCURRENT_ANSWERS);
   return holder.__answerSlots;
 }
@@ -39,6 +40,10 @@ export interface RunAskOptions {
   saveEveryMs?: number;
   /** The stored message stopped streaming under us (a stop asked on another instance): abort. */
   onStopRequested?: () => void;
+  /** Write the answer again from these passages, searching nothing (lib/chat/rerun.ts). */
+  reuse?: PipelineOptions["reuse"];
+  /** The turn's earlier answers, kept in the record (lib/chat/rerun.ts). */
+  versions?: AnswerVersion[];
 }
 
 /**
@@ -57,7 +62,8 @@ export async function runAsk(
   let state: AnswerState = { ...initialAnswerState(), filters: prepared.filters };
   let trace: PipelineTrace | undefined;
   const messageId = prepared.assistantMessageId;
-  const snapshot = () => partialRecord(state, trace, prepared.question);
+  const versions = options.versions?.length ? { versions: options.versions } : {};
+  const snapshot = (): AnswerRecord => ({ ...partialRecord(state, trace, prepared.question), ...versions });
   // Made once the question is stored: a held question has no row to save progress into yet.
   let saver: ProgressSaver | undefined;
   let deadline: AnswerDeadline | undefined;
@@ -94,7 +100,7 @@ export async function runAsk(
     if (empty) {
       forward({ type: "notice", code: empty.code, message: empty.notice });
       const record: AnswerRecord = {
-        ...partialRecord(state, trace, prepared.question),
+        ...snapshot(),
         answer: empty.answer,
         parts: [{ type: "text", text: empty.answer }],
         retrievalOnly: true,
@@ -131,8 +137,9 @@ export async function runAsk(
         notice: `답변 제한 시간(${seconds}초)이 지나 언어 모델 호출을 멈췄습니다. 그때까지 작성된 답변과 찾은 판례로 마칩니다.`,
       },
     };
-    let question = prepared.question;
-    if (prepared.history.length > 0 && deps.stream) {
+    // Written again from stored passages: the question those passages were found for.
+    let question = options.reuse?.trace?.question ?? prepared.question;
+    if (prepared.history.length > 0 && deps.stream && !options.reuse) {
       // A follow-up is rewritten into a standalone question; if that fails (or runs out of time),
       // the raw follow-up is used.
       question = await generateChat({
@@ -148,7 +155,12 @@ export async function runAsk(
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
     const mode = prepared.strategy ?? DEFAULT_STRATEGY;
-    const result = await runPipeline(question, deps, { mode, onTrace: (t) => (trace = t) }, forward);
+    const result = await runPipeline(
+      question,
+      deps,
+      { mode, reuse: options.reuse, onTrace: (t) => (trace = t) },
+      forward,
+    );
     // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.
     await checkAnswerSupport(result, chatSupportDeps(signal, clock.signal), forward);
     const record: AnswerRecord = {
@@ -156,6 +168,7 @@ export async function runAsk(
       signals: state.signals,
       standalone: question !== prepared.question ? question : undefined,
       filters: prepared.filters,
+      ...versions,
     };
     await saver.close();
     await finishMessage(messageId, { content: result.answer, status: "complete", trace: record });

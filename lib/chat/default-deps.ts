@@ -3,6 +3,7 @@ import { streamChatScored } from "../ai/chat-logprobs";
 import { aiConfig, type RetryPolicy } from "../ai/config";
 import { embedTexts } from "../ai/embed";
 import { coolingDown, type FaultyComponent, recordFault, recordSuccess } from "../ai/faults";
+import { installRecovery } from "../ai/recovery";
 import { rerank } from "../ai/rerank";
 import { contextualStore } from "../enrich/contextual-store";
 import { getSideStore } from "../enrich/side-stores";
@@ -25,6 +26,9 @@ const COOLDOWN_NOTICE: Record<FaultyComponent, { code: string; text: string }> =
   embeddings: { code: "embeddings_cooldown", text: "임베딩 서버가 방금 응답하지 않아 키워드(BM25) 검색만 사용합니다" },
   reranker: { code: "rerank_cooldown", text: "리랭커가 방금 응답하지 않아 순위 결합(RRF) 순서를 사용합니다" },
 };
+
+// A component that failed is re-probed in the background; the first success ends its cooldown.
+installRecovery();
 
 /** Calls go through unchanged; their outcome feeds the fault registry. */
 export async function observed<T>(component: FaultyComponent, call: () => Promise<T>): Promise<T> {

@@ -19,6 +19,20 @@ export interface AnswerRecord {
   filters?: ChatFilters;
   /** The citation graph's word on the context's decisions (cited-by counts, overrulings). */
   signals?: PrecedentSignals;
+  /** The model stopped mid-answer: why, in plain Korean (the answer is the text written until then). */
+  cutOff?: string;
+  /** Earlier answers of this turn, newest last (it was written again: 다시 시도, another strategy, an edit). */
+  versions?: AnswerVersion[];
+}
+
+/** An earlier answer of a turn, kept readable after the turn was written again. */
+export interface AnswerVersion {
+  question: string;
+  answer: string;
+  /** The strategy's label (e.g. "RAR"), when known. */
+  strategy?: string;
+  /** When it was written (ISO). */
+  at: string;
 }
 
 /** The events a chat client receives: the pipeline's, then how the answer ended. */

@@ -78,4 +78,9 @@ export interface PipelineResult {
   trace: PipelineTrace;
   /** True when no LLM wrote the answer (it lists the ranked precedents instead). */
   retrievalOnly: boolean;
+  /**
+   * The model stopped mid-answer (connection lost, server error, the deadline): `answer` is the
+   * text written until then, and this says why, in plain Korean.
+   */
+  cutOff?: string;
 }

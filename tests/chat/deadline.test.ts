@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearFaults } from "@/lib/ai/faults";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
+import { installRecovery } from "@/lib/ai/recovery";
 import { getComponentStatuses, resetStatusCache } from "@/lib/ai/status";
 import { registerUser } from "@/lib/auth/users";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
@@ -27,6 +28,8 @@ let userId: string;
 
 beforeAll(async () => {
   useTestDatabase();
+  // The amber state is asserted after each answer: no background re-probe may end it first (tests/ai/recovery.test.ts).
+  installRecovery({ backoffMs: [120_000] });
   server = await startFakeOpenAI({
     chunkDelayMs: 5,
     rules: [

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearFaults } from "@/lib/ai/faults";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
+import { installRecovery } from "@/lib/ai/recovery";
 import { getComponentStatuses, resetStatusCache } from "@/lib/ai/status";
 import { registerUser } from "@/lib/auth/users";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
@@ -25,6 +26,8 @@ let userId: string;
 
 beforeAll(async () => {
   useTestDatabase();
+  // This file is about the cooldown itself: no background re-probe within it (tests/ai/recovery.test.ts).
+  installRecovery({ backoffMs: [120_000] });
   hung = createServer((req, res) => {
     if (req.url?.endsWith("/models")) {
       res.writeHead(200, { "content-type": "application/json" });

@@ -4,8 +4,10 @@ import type { StreamableValue } from "@ai-sdk/rsc";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
+import { type CompareSide, compareStrategies } from "@/lib/chat/compare";
 import { normalizeFilters } from "@/lib/chat/filters";
 import { chatFiltersSchema } from "@/lib/chat/filters-schema";
+import { prepareRerun } from "@/lib/chat/rerun";
 import { resumeAnswer } from "@/lib/chat/resume";
 import { finishRun, publishRun, registerRun } from "@/lib/chat/running";
 import { type AnswerState, initialAnswerState } from "@/lib/chat/state";
@@ -60,6 +62,71 @@ export async function askAction(input: z.input<typeof askSchema>): Promise<AskRe
     );
     if (!state) throw new Error("answer run vanished before it was watched");
     return { ok: true, chatId: prepared.chatId, messageId: id, state, held: Boolean(prepared.held) };
+  } catch (error) {
+    return { ok: false, message: failure(error).message };
+  }
+}
+
+const rerunSchema = z.object({
+  answerId: messageIdSchema,
+  kind: z.enum(["retry", "strategy", "edit"]),
+  strategy: z.enum(STRATEGY_IDS).optional(),
+  question: askSchema.shape.question.optional(),
+});
+
+export type RerunResult =
+  | { ok: true; messageId: string; state: StreamableValue<StatePatch> }
+  | { ok: false; message: string };
+
+/**
+ * Writes a turn's answer again in place: 다시 시도 (same passages), another strategy, or an edited
+ * question (the later turns are dropped). Streams like a new answer.
+ */
+export async function rerunAction(input: z.input<typeof rerunSchema>): Promise<RerunResult> {
+  try {
+    const user = requireUser(await currentUser());
+    const parsed = rerunSchema.safeParse(input);
+    if (!parsed.success)
+      return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
+    const prepared = await prepareRerun(user.id, parsed.data);
+    const id = prepared.assistantMessageId;
+    const controller = registerRun(id, user.id, { ...initialAnswerState(), filters: prepared.filters });
+    const state = streamRun(id, user.id);
+    const options = { onStopRequested: () => controller.abort(), reuse: prepared.reuse, versions: prepared.versions };
+    void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal, options).then(
+      (final) => finishRun(id, final),
+      (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
+    );
+    if (!state) throw new Error("answer run vanished before it was watched");
+    return { ok: true, messageId: id, state };
+  } catch (error) {
+    return { ok: false, message: failure(error).message };
+  }
+}
+
+const compareSchema = z.object({
+  question: askSchema.shape.question,
+  strategies: z.tuple([z.enum(STRATEGY_IDS), z.enum(STRATEGY_IDS)]),
+  filters: chatFiltersSchema.optional(),
+});
+
+/** Two strategies answer one question side by side (nothing is stored). */
+export async function compareAction(
+  input: z.input<typeof compareSchema>,
+): Promise<{ ok: true; sides: CompareSide[] } | { ok: false; message: string }> {
+  try {
+    requireUser(await currentUser());
+    const parsed = compareSchema.safeParse(input);
+    if (!parsed.success)
+      return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
+    const { question, strategies, filters } = parsed.data;
+    const sides = await compareStrategies(
+      question,
+      strategies,
+      normalizeFilters(filters),
+      new AbortController().signal,
+    );
+    return { ok: true, sides };
   } catch (error) {
     return { ok: false, message: failure(error).message };
   }

@@ -13,6 +13,8 @@ export interface Answered {
   retrievalOnly: boolean;
   /** The answer's token log-probs, when asked for and the endpoint returned them. */
   logprobs?: number[];
+  /** Why the model stopped before the end (the answer is the text written until then). */
+  cutOff?: string;
 }
 
 /**
@@ -84,16 +86,35 @@ export async function answerStage(
       return { answer: text, retrievalOnly: false, logprobs };
     } catch (error) {
       const appError = toAppError(error);
+      const kept = written.text.trim() ? written.text : "";
       // Out of time midway: the text the lawyer already reads stays; with none yet, the precedents.
       if (ctx.cut() && appError.code !== "ai:replay_missing") {
-        if (written.text.trim()) return { answer: written.text, retrievalOnly: false };
+        if (kept) return { answer: kept, retrievalOnly: false, cutOff: "답변 제한 시간이 지났습니다" };
       } else {
         if (isFatal(appError)) throw appError;
-        ctx.notice("answer_failed", `답변 작성에 실패해 검색된 판례를 대신 보여 드립니다: ${appError.userMessage}`);
+        return failedAnswer(ctx, kept, appError.userMessage, context.length);
       }
     }
   }
   return retrievalOnly(ctx, await retrievalOnlyAnswer(context, ctx.deps.store));
+}
+
+/**
+ * The model failed while (or before) writing (issue 24). The text already written is the lawyer's
+ * answer so far: it stays, marked as cut off, the reason said above it. With no text at all, the
+ * body stays empty rather than becoming a list of 판시사항/판결요지: the precedents found are in the
+ * evidence panel already, and a list in the body read (and exported) as if it were the answer.
+ * Either way "다시 시도" writes the answer again from the same passages (lib/chat/rerun.ts).
+ */
+function failedAnswer(ctx: RunContext, kept: string, reason: string, found: number): Answered {
+  const where = found > 0 ? ` 찾은 판례 ${found}건은 근거 패널에 있습니다.` : "";
+  const retry = " 다시 시도를 누르면 같은 판례로 답변만 다시 작성합니다.";
+  if (kept) {
+    ctx.notice("answer_cut", `답변이 중간에 끊겼습니다: ${reason} 아래는 그때까지 작성된 부분입니다.${where}${retry}`);
+    return { answer: kept, retrievalOnly: false, cutOff: reason };
+  }
+  ctx.notice("answer_failed", `답변 작성에 실패해 답변을 쓰지 못했습니다: ${reason}${where}${retry}`);
+  return { answer: "", retrievalOnly: true, cutOff: reason };
 }
 
 /** An answer that lists precedents rather than a model's conclusion, sent as one delta. */
@@ -114,5 +135,6 @@ export function finishRun(ctx: RunContext, context: ScoredChunk[], answered?: An
     context,
     trace: ctx.trace,
     retrievalOnly: answered.retrievalOnly,
+    cutOff: answered.cutOff,
   };
 }

@@ -68,6 +68,12 @@ export interface PipelineOptions {
   /** Appended to the question in the answer prompt only (e.g. "answer yes or no first"). */
   answerNote?: string;
   /**
+   * "다시 시도" of an answer the model left unfinished (issue 24): no search, no reranking — the
+   * stored passages of that answer are the context, and only the answer is written again. The
+   * earlier trace's queries and lists are kept, so the evidence panel still shows how they were found.
+   */
+  reuse?: { context: ScoredChunk[]; trace?: PipelineTrace };
+  /**
    * Receives the trace the moment the run starts; it fills in as stages finish, so a caller can
    * keep what was found when the run is stopped or fails midway.
    */
