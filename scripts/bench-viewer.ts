@@ -5,9 +5,10 @@
 // Last, `npm run ingest` of one very large decision (--import-mb, 0 to skip) in another process
 // while the server answers /api/health: the longest answer is what every lawyer would wait.
 // The decisions are our fixtures (tests/fixtures/decisions) with their archives swapped for padded
-// ones (tests/support/large-decision.ts): importing 60 MB takes minutes and measures the import;
-// the viewer reads only the archive. "cold": the archive was just rewritten, so the server reads
-// and parses it; "warm": it was opened before.
+// ones (tests/support/large-decision.ts), and cut into parts as the import cuts them: importing
+// 60 MB takes minutes and measures the import; the viewer reads only the archive and its parts.
+// "cold": the archive was just rewritten, so the server reads its parts (or, without them, the whole
+// archive); "warm": it was opened before.
 import "./cli";
 import { spawn } from "node:child_process";
 import {
@@ -24,6 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chunkId } from "../lib/ingest/chunk";
 import { decisionFile } from "../lib/ingest/decision-archive";
+import { storeParts } from "../lib/precedent/decision-parts";
 import { VIEWER_HTML_CAP_BYTES } from "../lib/precedent/pages";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { startFakeRerank } from "../tests/fake-servers/rerank-server";
@@ -204,14 +206,33 @@ for (const [i, size] of SIZES_MB.entries()) {
   // 판결요지 padded, its own sentence 90% of the way in: its indexed chunk still points there.
   const summary = record.판결요지 ?? "";
   writeLargeDecision(file, size * 1_048_576, record, { section: "판결요지", block: summary });
+  // As `npm run ingest` leaves it: the archive, and its parts (lib/precedent/decision-parts.ts).
+  const asImported = async (shift: number) => {
+    utimesSync(file, new Date(), new Date(Date.now() + shift));
+    await storeParts(file, JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
+  };
+  await asImported(0);
   const viewer = `/precedents/${encodeURIComponent(caseNo)}?corpus=${corpusId}`;
   const cited = `${viewer}&hl=${chunkId(corpusId, caseNo, "판결요지", 0)}&s=${encodeURIComponent(summary)}`;
-  await row(`${size} MB, 처음, 혼자 (cold)`, async () => [await open(viewer, cookies[0] ?? "")]);
+  await row(`${size} MB, 처음, 혼자 (cold, 가져올 때 잘라 둔 부분)`, async () => [
+    await open(viewer, cookies[0] ?? ""),
+  ]);
   await row(`${size} MB, 다시, 혼자 (warm)`, async () => [await open(viewer, cookies[0] ?? "")]);
   await row(`${size} MB, 인용 구절로, 혼자 (warm)`, async () => [await open(cited, cookies[0] ?? "")]);
-  // Re-read: as after a re-index, the next open parses the file again.
+  // The archive rewritten without its parts (a decision imported before parts were kept): read
+  // whole as before, and cut for the next first open.
   utimesSync(file, new Date(), new Date(Date.now() + 60_000));
-  await row(`${size} MB, ${VIEWERS}명 동시 (cold)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
+  await row(`${size} MB, 처음, 혼자 (cold, 잘라 둔 부분 없음: 전체를 읽음)`, async () => [
+    await open(viewer, cookies[0] ?? ""),
+  ]);
+  await asImported(120_000);
+  await row(`${size} MB, 인용 구절로, 처음, 혼자 (cold, 잘라 둔 부분)`, async () => [
+    await open(cited, cookies[0] ?? ""),
+  ]);
+  await asImported(180_000);
+  await row(`${size} MB, ${VIEWERS}명 동시 (cold, 잘라 둔 부분)`, () =>
+    Promise.all(cookies.map((c) => open(viewer, c))),
+  );
   await row(`${size} MB, ${VIEWERS}명 동시 (warm)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
 }
 console.log("\n(여러 명: 첫 바이트와 전체는 중앙값 / 최대)");

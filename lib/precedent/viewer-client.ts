@@ -3,7 +3,7 @@ import { AppError, logError } from "../errors";
 import { tsWorkerUrl } from "../util/ts-worker";
 import type { DecisionPage, PageRequest } from "./decision-page";
 import type { FindCounts } from "./find-parts";
-import type { ViewerReply, ViewerRequest } from "./viewer-protocol";
+import type { ViewerReply, ViewerRequest, ViewerStats } from "./viewer-protocol";
 
 /**
  * The server's side of the viewer's worker (viewer-worker.ts): one worker per process, started on
@@ -105,4 +105,9 @@ export function viewerFind(file: string, query: string): Promise<FindCounts | nu
 /** The whole decision as UTF-8 plain text; null when there is no archived decision. */
 export function viewerText(file: string): Promise<Uint8Array<ArrayBuffer> | null> {
   return client().request({ op: "text", file });
+}
+
+/** What this process's viewer worker has done (tests, benchmarks). */
+export function viewerStats(): Promise<ViewerStats> {
+  return client().request({ op: "stats" });
 }
