@@ -13,6 +13,7 @@ import { listSpooled } from "@/lib/db/question-spool";
 import { resetEnvCache } from "@/lib/env";
 import { DRONE_ANSWER, DRONE_QUESTION, type DroneChat, startDroneChat } from "../support/drone-chat";
 import { holdWriteLock, LOCK_FOR_WRITES, outsider } from "../support/outsider";
+import { useTestDatabase } from "../support/test-db";
 
 /**
  * Issue 23 item 5: an outside writer held app.db for 15 s, past the 10 s busy wait, and the
@@ -32,6 +33,7 @@ const databaseUrl = () => process.env.DATABASE_URL ?? "";
 beforeAll(async () => {
   process.env.DB_BUSY_TIMEOUT_MS = String(BUSY_WAIT_MS);
   resetEnvCache();
+  useTestDatabase();
   chat = await startDroneChat("held", "held@firm.test");
   userId = chat.userId;
 });

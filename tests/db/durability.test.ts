@@ -7,7 +7,7 @@ import { createDb } from "@/lib/db/client";
 import { sqlitePath } from "@/lib/db/sqlite-path";
 import { DRONE_QUESTION, type DroneChat, startDroneChat } from "../support/drone-chat";
 import { LOCK_FOR_WRITES, outsider } from "../support/outsider";
-import { createTestDb, onPostgres } from "../support/test-db";
+import { createTestDb, onPostgres, useTestDatabase } from "../support/test-db";
 
 /** The largest pause of the event loop while `work` runs (a 10 ms ticker measures it). */
 async function maxLoopGap<T>(work: () => Promise<T>): Promise<{ result: T; gapMs: number }> {
@@ -30,6 +30,7 @@ let userId: string;
 let dbFile: string;
 
 beforeAll(async () => {
+  useTestDatabase();
   chat = await startDroneChat("durable", "wal@firm.test");
   userId = chat.userId;
   dbFile = onPostgres() ? "" : sqlitePath(process.env.DATABASE_URL ?? "");

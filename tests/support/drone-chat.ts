@@ -7,11 +7,10 @@ import { resetEnvCache } from "@/lib/env";
 import { getStore } from "@/lib/store";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { seedFixtureDecisions } from "./seed-fixtures";
-import { useTestDatabase } from "./test-db";
 
 /**
  * The chat tests that ask one plain question while the database is busy (tests/db/durability,
- * tests/chat/held-question): a fresh database, the fake model answering a drone-damage question
+ * tests/chat/held-question): the fake model answering a drone-damage question
  * about a made-up decision, our fixture decisions in the store, and one lawyer.
  */
 export const DRONE_QUESTION = "드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?";
@@ -23,8 +22,8 @@ export interface DroneChat {
   dataDir: string;
 }
 
+/** After useTestDatabase() (the test file's own database). */
 export async function startDroneChat(name: string, email: string): Promise<DroneChat> {
-  useTestDatabase();
   const server = await startFakeOpenAI({
     rules: [
       { system: "법률 분석가", reply: "드론 낙하물 손해배상" },
