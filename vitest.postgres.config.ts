@@ -24,6 +24,7 @@ export const POSTGRES_TEST_FILES = [
   "tests/matters/ownership.test.ts",
   "tests/chat/answers.test.ts",
   "tests/chat/answer-liveness.test.ts",
+  "tests/chat/held-question.test.ts",
   "tests/chat/filters-retrieval.test.ts",
   "tests/ingest/run-job.test.ts",
   "tests/ingest/upload.test.ts",

@@ -17,7 +17,15 @@ import { join } from "node:path";
 import { RATIONALE_MARKER } from "../lib/ai/prompts/judge";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { startFakeRerank } from "../tests/fake-servers/rerank-server";
-import { percentile, syntheticCorpus } from "./bench-support";
+import {
+  benchChildren,
+  benchEnv,
+  percentile,
+  prepareBench,
+  rssOf,
+  startBenchServer,
+  syntheticCorpus,
+} from "./bench-support";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -65,86 +73,22 @@ const llm = await startFakeOpenAI({
 const embeddings = await startFakeOpenAI({ latencyMs: 30, embeddingDimensions: 64 });
 const reranker = await startFakeRerank({ latencyMs: 50 });
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  DATABASE_URL: dbUrl,
-  DATA_DIR: dataDir,
-  ADMIN_EMAIL: "admin@load.test",
-  ADMIN_PASSWORD: "admin-password-load",
-  LLM_BASE_URL: llm.url,
-  LLM_MODEL: "fake-chat",
-  EMBEDDINGS_BASE_URL: embeddings.url,
-  EMBEDDINGS_MODEL: "fake-embed",
-  EMBEDDINGS_DIMENSIONS: "64",
-  RERANK_BASE_URL: reranker.url,
-  RERANK_MODEL: "fake-rerank",
-};
-/** Runs a child to its end (asynchronously: the fake model servers live in this process). */
-function run(args: string[], inherit = false): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", inherit ? "inherit" : "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (d) => (out += d));
-    child.stderr?.on("data", (d) => (err += d));
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
-  });
-}
-const tsx = (script: string, args: string[] = [], extra: string[] = []) =>
-  run([...extra, "--import", "tsx", script, ...args]);
+const env = benchEnv({
+  dbUrl,
+  dataDir,
+  admin: "load",
+  endpoints: { llm: llm.url, embeddings: embeddings.url, rerank: reranker.url },
+});
+const children = benchChildren(env);
 
 console.log(`작업 폴더 ${work}; 말뭉치 ${SOURCE}; 데이터베이스 ${postgres ? "PostgreSQL" : "SQLite"}`);
 mkdirSync(dataDir, { recursive: true });
-await tsx("scripts/db-migrate.ts", [], ["--experimental-wasm-modules", "--no-warnings"]);
-await tsx("scripts/db-seed.ts");
-await tsx("scripts/ingest.ts", [SOURCE, "--corpus", "판례"]);
-const cookies = JSON.parse(await tsx("scripts/bench-load-users.ts", [String(Math.max(...LAWYERS))])) as string[];
-if (!existsSync(".next/BUILD_ID")) {
-  console.log("프로덕션 빌드가 없어 빌드합니다…");
-  await run(["node_modules/next/dist/bin/next", "build"], true);
-}
+const cookies = await prepareBench(children, SOURCE, Math.max(...LAWYERS));
 
 // ── the server, and its memory ────────────────────────────────────────────────────────────────────
 const profileDir = arg("--profile", "");
-const server = spawn(
-  process.execPath,
-  [
-    ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []),
-    "node_modules/next/dist/bin/next",
-    "start",
-    "-H",
-    "127.0.0.1",
-    "-p",
-    `${PORT}`,
-  ],
-  {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  },
-);
-let serverLog = "";
-server.stdout?.on("data", (d) => (serverLog += d));
-server.stderr?.on("data", (d) => (serverLog += d));
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i > 300) throw new Error(`server did not start:\n${serverLog}`);
-  await new Promise((r) => setTimeout(r, 100));
-}
-const rssOf = (pid: number | undefined): number => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-};
+const started = await startBenchServer(env, PORT, profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []);
+const { server, base } = started;
 const CLOCK_TICKS = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
@@ -317,8 +261,8 @@ importer?.kill("SIGTERM");
 clearInterval(sampler);
 
 // Nothing lost: every question and every finished answer is in the database.
-const counts = JSON.parse(await tsx("scripts/bench-load-users.ts", ["--count"])) as Record<string, number>;
-const busy = (serverLog.match(/\[db:busy\]/g) ?? []).length;
+const counts = JSON.parse(await children.tsx("scripts/bench-load-users.ts", ["--count"])) as Record<string, number>;
+const busy = (started.log().match(/\[db:busy\]/g) ?? []).length;
 const serverExited = new Promise((resolve) => server.once("exit", resolve));
 server.kill("SIGTERM");
 await serverExited;

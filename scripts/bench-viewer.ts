@@ -5,30 +5,22 @@
 // Last, `npm run ingest` of one very large decision (--import-mb, 0 to skip) in another process
 // while the server answers /api/health: the longest answer is what every lawyer would wait.
 // The decisions are our fixtures (tests/fixtures/decisions) with their archives swapped for padded
-// ones (tests/support/large-decision.ts): importing 60 MB takes minutes and measures the import;
-// the viewer reads only the archive. "cold": the archive was just rewritten, so the server reads
-// and parses it; "warm": it was opened before.
+// ones (tests/support/large-decision.ts), and cut into parts as the import cuts them: importing
+// 60 MB takes minutes and measures the import; the viewer reads only the archive and its parts.
+// "cold": the archive was just rewritten, so the server reads its parts (or, without them, the whole
+// archive); "warm": it was opened before.
 import "./cli";
-import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chunkId } from "../lib/ingest/chunk";
 import { decisionFile } from "../lib/ingest/decision-archive";
+import { storeParts } from "../lib/precedent/decision-parts";
 import { VIEWER_HTML_CAP_BYTES } from "../lib/precedent/pages";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { startFakeRerank } from "../tests/fake-servers/rerank-server";
 import { largeDecisionJson, writeLargeDecision } from "../tests/support/large-decision";
-import { percentile } from "./bench-support";
+import { benchChildren, benchEnv, percentile, prepareBench, rssOf, startBenchServer } from "./bench-support";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -49,80 +41,20 @@ const work = mkdtempSync(join(tmpdir(), "rar-viewer-"));
 const dataDir = join(work, "data");
 const embeddings = await startFakeOpenAI({ embeddingDimensions: 64 });
 const reranker = await startFakeRerank();
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  DATABASE_URL: `file:${join(dataDir, "app.db")}`,
-  DATA_DIR: dataDir,
-  ADMIN_EMAIL: "admin@viewer.test",
-  ADMIN_PASSWORD: "admin-password-viewer",
-  LLM_BASE_URL: embeddings.url,
-  LLM_MODEL: "fake-chat",
-  EMBEDDINGS_BASE_URL: embeddings.url,
-  EMBEDDINGS_MODEL: "fake-embed",
-  EMBEDDINGS_DIMENSIONS: "64",
-  RERANK_BASE_URL: reranker.url,
-  RERANK_MODEL: "fake-rerank",
-};
-function run(args: string[], inherit = false, extraEnv: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...env, ...extraEnv },
-      stdio: ["ignore", "pipe", inherit ? "inherit" : "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (d) => (out += d));
-    child.stderr?.on("data", (d) => (err += d));
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")}: ${err || out}`))));
-  });
-}
-const tsx = (script: string, args: string[] = [], extra: string[] = []) =>
-  run([...extra, "--import", "tsx", script, ...args]);
+const env = benchEnv({
+  dbUrl: `file:${join(dataDir, "app.db")}`,
+  dataDir,
+  admin: "viewer",
+  endpoints: { llm: embeddings.url, embeddings: embeddings.url, rerank: reranker.url },
+});
+const { run, tsx } = benchChildren(env);
 
 console.log(`작업 폴더 ${work}`);
 mkdirSync(dataDir, { recursive: true });
-await tsx("scripts/db-migrate.ts", [], ["--experimental-wasm-modules", "--no-warnings"]);
-await tsx("scripts/db-seed.ts");
-await tsx("scripts/ingest.ts", ["tests/fixtures/decisions", "--corpus", "판례"]);
-const cookies = JSON.parse(await tsx("scripts/bench-load-users.ts", [String(VIEWERS)])) as string[];
-if (!existsSync(".next/BUILD_ID")) {
-  console.log("프로덕션 빌드가 없어 빌드합니다…");
-  await run(["node_modules/next/dist/bin/next", "build"], true);
-}
+const cookies = await prepareBench({ run, tsx }, "tests/fixtures/decisions", VIEWERS);
 const corpusId = readdirSync(join(dataDir, "corpora"))[0] ?? "";
 
-const server = spawn(
-  process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", `${PORT}`],
-  {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  },
-);
-let serverLog = "";
-server.stdout?.on("data", (d) => (serverLog += d));
-server.stderr?.on("data", (d) => (serverLog += d));
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 300) throw new Error(`server did not start:\n${serverLog}`);
-  await new Promise((r) => setTimeout(r, 100));
-}
-const rssOf = (pid: number | undefined): number => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-};
+const { server, base } = await startBenchServer(env, PORT);
 let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, rssOf(server.pid));
@@ -204,14 +136,33 @@ for (const [i, size] of SIZES_MB.entries()) {
   // 판결요지 padded, its own sentence 90% of the way in: its indexed chunk still points there.
   const summary = record.판결요지 ?? "";
   writeLargeDecision(file, size * 1_048_576, record, { section: "판결요지", block: summary });
+  // As `npm run ingest` leaves it: the archive, and its parts (lib/precedent/decision-parts.ts).
+  const asImported = async (shift: number) => {
+    utimesSync(file, new Date(), new Date(Date.now() + shift));
+    await storeParts(file, JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
+  };
+  await asImported(0);
   const viewer = `/precedents/${encodeURIComponent(caseNo)}?corpus=${corpusId}`;
   const cited = `${viewer}&hl=${chunkId(corpusId, caseNo, "판결요지", 0)}&s=${encodeURIComponent(summary)}`;
-  await row(`${size} MB, 처음, 혼자 (cold)`, async () => [await open(viewer, cookies[0] ?? "")]);
+  await row(`${size} MB, 처음, 혼자 (cold, 가져올 때 잘라 둔 부분)`, async () => [
+    await open(viewer, cookies[0] ?? ""),
+  ]);
   await row(`${size} MB, 다시, 혼자 (warm)`, async () => [await open(viewer, cookies[0] ?? "")]);
   await row(`${size} MB, 인용 구절로, 혼자 (warm)`, async () => [await open(cited, cookies[0] ?? "")]);
-  // Re-read: as after a re-index, the next open parses the file again.
+  // The archive rewritten without its parts (a decision imported before parts were kept): read
+  // whole as before, and cut for the next first open.
   utimesSync(file, new Date(), new Date(Date.now() + 60_000));
-  await row(`${size} MB, ${VIEWERS}명 동시 (cold)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
+  await row(`${size} MB, 처음, 혼자 (cold, 잘라 둔 부분 없음: 전체를 읽음)`, async () => [
+    await open(viewer, cookies[0] ?? ""),
+  ]);
+  await asImported(120_000);
+  await row(`${size} MB, 인용 구절로, 처음, 혼자 (cold, 잘라 둔 부분)`, async () => [
+    await open(cited, cookies[0] ?? ""),
+  ]);
+  await asImported(180_000);
+  await row(`${size} MB, ${VIEWERS}명 동시 (cold, 잘라 둔 부분)`, () =>
+    Promise.all(cookies.map((c) => open(viewer, c))),
+  );
   await row(`${size} MB, ${VIEWERS}명 동시 (warm)`, () => Promise.all(cookies.map((c) => open(viewer, c))));
 }
 console.log("\n(여러 명: 첫 바이트와 전체는 중앙값 / 최대)");

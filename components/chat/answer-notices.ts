@@ -1,6 +1,6 @@
 /**
  * Notices about the answer itself (it could not be written, ran out of time, had nothing to
- * search): shown on the answer card, where the lawyer reads the answer. The evidence panel beside
+ * search, or searched an index still catching up with recent imports): shown on the answer card, where the lawyer reads the answer. The evidence panel beside
  * it shows only the other notices (about the search: a reranker or a query that failed) — on a wide
  * screen both are visible at once, and showing an answer notice in both said it twice (issue 23).
  */
@@ -11,6 +11,8 @@ const ANSWER_NOTICES = new Set([
   "no_corpus",
   "no_match",
   "no_results",
+  // The answer may miss recently imported decisions (the index was still catching up).
+  "index_incomplete",
 ]);
 
 export const isAnswerNotice = (code: string): boolean => ANSWER_NOTICES.has(code);

@@ -8,8 +8,10 @@ import { AppError } from "../errors";
  *
  * PostgreSQL's counterparts: a serialization failure or deadlock (40001, 40P01: Prisma's
  * "TransactionWriteConflict") is retried the same way; a lock waited on past `lock_timeout`
- * (55P03, set to the budget in client-pg.ts) or a pool with no free connection within the budget
- * has already spent it, so it becomes `db:busy` at once.
+ * (55P03, set to the budget in client-pg.ts), a statement cancelled by a `statement_timeout` an
+ * administrator set on the role or database (57014: on a busy server, a statement waiting on a
+ * lock), or a pool with no free connection within the budget has already spent it, so it becomes
+ * `db:busy` at once (a question is then held and stored later, lib/chat/question-intake.ts).
  */
 const FIRST_PAUSE_MS = 25;
 const MAX_PAUSE_MS = 500;
@@ -23,9 +25,9 @@ interface ErrorLike {
 }
 
 /** PostgreSQL SQLSTATEs that mean "another transaction is in the way". */
-const PG_BUSY_CODES = new Set(["40001", "40P01", "55P03"]);
+const PG_BUSY_CODES = new Set(["40001", "40P01", "55P03", "57014"]);
 /** Of those, the waits that already lasted the whole budget (retrying would wait as long again). */
-const PG_SPENT_CODES = new Set(["55P03"]);
+const PG_SPENT_CODES = new Set(["55P03", "57014"]);
 /** node-postgres's error when no pooled connection frees up within connectionTimeoutMillis. */
 const PG_POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
 

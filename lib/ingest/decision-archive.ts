@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { partsDir, storeParts } from "../precedent/decision-parts";
 import { normalizeCaseNo } from "../text/case-number";
 import { decisionHeading, type ParsedDecision } from "../text/decision";
 import { sha256 } from "./sources";
@@ -28,9 +29,16 @@ export function toArchiveRecord(decision: ParsedDecision): Record<string, string
   return record;
 }
 
-export function saveDecision(dataDir: string, corpusId: string, decision: ParsedDecision): void {
+/**
+ * Archives the decision, and a large one also cut into the viewer's parts (lib/precedent/
+ * decision-parts.ts), so that its first open reads one part rather than the whole archive.
+ */
+export async function saveDecision(dataDir: string, corpusId: string, decision: ParsedDecision): Promise<void> {
   mkdirSync(archiveDir(dataDir, corpusId), { recursive: true });
-  writeFileSync(decisionFile(dataDir, corpusId, decision.meta.caseNo), JSON.stringify(toArchiveRecord(decision)));
+  const file = decisionFile(dataDir, corpusId, decision.meta.caseNo);
+  const record = toArchiveRecord(decision);
+  writeFileSync(file, JSON.stringify(record));
+  await storeParts(file, record);
 }
 
 export function loadDecisionRecord(dataDir: string, corpusId: string, caseNo: string): Record<string, string> | null {
@@ -39,7 +47,9 @@ export function loadDecisionRecord(dataDir: string, corpusId: string, caseNo: st
 }
 
 export function deleteDecision(dataDir: string, corpusId: string, caseNo: string): void {
-  rmSync(decisionFile(dataDir, corpusId, caseNo), { force: true });
+  const file = decisionFile(dataDir, corpusId, caseNo);
+  rmSync(file, { force: true });
+  rmSync(partsDir(file), { recursive: true, force: true });
 }
 
 export function deleteArchive(dataDir: string, corpusId: string): void {

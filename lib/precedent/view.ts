@@ -38,12 +38,13 @@ export const sectionId = (name: string) => `section-${name}`;
 // 【주 문】, 【이 유】 (spaced or not) at the start of a line of 판례내용: where a lawyer jumps to.
 const PART = /^[ \t]*【\s*(주\s*문|이\s*유)\s*】/gm;
 
-// The supporting sentence is looked for in the text around the passage only: sentence-splitting a
+// The supporting sentence is looked for in the text around the passage only (the viewer reads just
+// that window of a decision stored in parts, decision-page.ts): sentence-splitting a
 // whole section costs seconds on a 60 MB decision, and a sentence that overlaps a ~1,000-character
 // passage lies within this margin of it (a longer one is cut at the window's edge, still marked).
-const SUPPORT_MARGIN = 8_000;
+export const SUPPORT_MARGIN = 8_000;
 
-function supportsNear(text: string, hint: string, passage: Range): Range[] {
+export function supportsNear(text: string, hint: string, passage: Range): Range[] {
   // The window's edges move to line breaks within a further margin (none in it: a hard edge).
   const rough = Math.max(0, passage.start - SUPPORT_MARGIN);
   const before = text.slice(Math.max(0, rough - SUPPORT_MARGIN), rough).lastIndexOf("\n");
@@ -54,6 +55,26 @@ function supportsNear(text: string, hint: string, passage: Range): Range[] {
   const window = text.slice(from, to);
   const local = { start: passage.start - from, end: passage.end - from };
   return supportingSentences(window, hint, local).ranges.map((r) => ({ start: r.start + from, end: r.end + from }));
+}
+
+export interface Heading {
+  id: string;
+  label: string;
+  /** Where it starts in 판례내용, and where the next heading starts (or the text ends). */
+  at: number;
+  end: number;
+}
+
+/** The 【주 문】/【이 유】 headings of 판례내용 the table of contents lists; a repeated one: the first. */
+export function headingsOf(text: string): Heading[] {
+  const found = [...text.matchAll(PART)].map((m) => ({ at: m.index ?? 0, label: (m[1] ?? "").replace(/\s+/g, "") }));
+  const seen = new Set<string>();
+  return found.flatMap((part, i) => {
+    const id = `part-${part.label}`;
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return [{ id, label: part.label, at: part.at, end: found[i + 1]?.at ?? text.length }];
+  });
 }
 
 export function buildDecisionView(
@@ -86,18 +107,11 @@ export function buildDecisionView(
     const id = sectionId(name);
     toc.push({ id, label: name, cited: ranges.length, level: 1 });
     if (name === "판례내용") {
-      const parts = [...text.matchAll(PART)].map((m) => ({
-        at: m.index ?? 0,
-        label: (m[1] ?? "").replace(/\s+/g, ""),
-      }));
-      parts.forEach((part, i) => {
-        const partId = `part-${part.label}`;
-        if (toc.some((t) => t.id === partId)) return; // a repeated heading: the first one is the target
-        const end = parts[i + 1]?.at ?? text.length;
-        anchors.push({ id: partId, at: part.at });
-        const cited = ranges.filter((r) => r.start >= part.at && r.start < end).length;
-        toc.push({ id: partId, label: part.label, cited, level: 2 });
-      });
+      for (const part of headingsOf(text)) {
+        anchors.push({ id: part.id, at: part.at });
+        const cited = ranges.filter((r) => r.start >= part.at && r.start < part.end).length;
+        toc.push({ id: part.id, label: part.label, cited, level: 2 });
+      }
     }
     sections.push({ name, id, text, marks: markSections(text, ranges, supports, anchors) });
   }

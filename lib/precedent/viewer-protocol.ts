@@ -6,7 +6,18 @@ import type { FindCounts } from "./find-parts";
 export type ViewerRequest =
   | ({ id: number; op: "page"; file: string } & Omit<PageRequest, "pageChars">)
   | { id: number; op: "find"; file: string; query: string }
-  | { id: number; op: "text"; file: string };
+  | { id: number; op: "text"; file: string }
+  /** What the worker has done so far (tests, benchmarks). */
+  | { id: number; op: "stats" };
+
+export interface ViewerStats {
+  /** Archives read and parsed whole. */
+  wholeReads: number;
+  /** Parts served from a decision's stored parts (decision-parts.ts), without reading it whole. */
+  partOpens: number;
+  /** Decisions whose parts this worker stored (read whole without valid stored parts). */
+  cutsStored: number;
+}
 
 export interface ViewerResults {
   /** Null: no archived record at that path. */
@@ -14,6 +25,7 @@ export interface ViewerResults {
   find: FindCounts | null;
   /** The whole decision as UTF-8 plain text (transferred, not copied). */
   text: Uint8Array<ArrayBuffer> | null;
+  stats: ViewerStats;
 }
 
 export type ViewerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };

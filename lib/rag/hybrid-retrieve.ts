@@ -1,4 +1,4 @@
-import type { StoreFilter, VectorStore } from "../store/types";
+import type { SearchOptions, VectorStore } from "../store/types";
 import type { ScoredChunk } from "../text/decision";
 import { tokenizeKo } from "../text/tokenize-ko";
 import { reciprocalRankFusion, weightedScoreFusion } from "./fusion";
@@ -15,17 +15,18 @@ export interface RetrievalLists {
  * dense search; the two lists combined by the configured fusion — by default the method's eq. 4,
  * 0.4·dense + 0.6·BM25 over per-list min-max-normalised scores (lib/rag/settings.ts). Without a
  * vector (no embeddings endpoint) the BM25 list is the result. `denseOnly` (HyDE as the method
- * says) searches by the vector alone; without a vector it still falls back to BM25.
+ * says) searches by the vector alone; without a vector it still falls back to BM25. `scope`: the
+ * filter, and whom to tell when a list came from an index still catching up (SearchOptions).
  */
 export async function hybridRetrieve(
   query: string,
   vector: number[] | undefined,
   store: VectorStore,
   settings: PipelineSettings,
-  filter?: StoreFilter,
+  scope: Omit<SearchOptions, "topN"> = {},
   denseOnly = false,
 ): Promise<RetrievalLists> {
-  const options = { topN: settings.topN, filter };
+  const options = { ...scope, topN: settings.topN };
   if (vector && denseOnly) {
     const dense = await store.denseSearch(vector, options);
     return { dense, sparse: [], fused: dense.slice(0, settings.topN) };

@@ -62,6 +62,11 @@ export interface PipelineTrace {
   strategy?: StrategyTrace;
   /** The answer was declined: no confident conclusion (lib/rag/decline.ts). */
   decline?: DeclineInfo;
+  /**
+   * A search was answered from an index still applying recent imports (SearchOptions.onIncomplete):
+   * the answer says so (notice `index_incomplete`), and evaluations never cache such a run.
+   */
+  indexIncomplete?: boolean;
   /** The citation support check, run after the answer (lib/rag/support). */
   support?: SupportReport;
   /**

@@ -7,7 +7,7 @@ import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
 import { logChanges } from "./change-log";
 import { normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";
 import { IndexClient } from "./index-client";
-import type { Hit, IndexStats } from "./index-protocol";
+import type { Hit, IndexStats, SearchReply } from "./index-protocol";
 import type { IndexedChunk, IndexState, SearchOptions, StoreFilter, VectorStore } from "./types";
 
 /**
@@ -163,21 +163,34 @@ export class EmbeddedStore implements VectorStore {
     });
   }
 
+  /** The hits' chunks; an answer from an index behind the log is reported to the caller. */
+  private async found(reply: Promise<SearchReply>, options: SearchOptions): Promise<ScoredChunk[]> {
+    const { hits, incomplete } = await reply;
+    if (incomplete) options.onIncomplete?.();
+    return this.fetch(hits);
+  }
+
   async sparseSearch(tokens: string[], options: SearchOptions): Promise<ScoredChunk[]> {
     const { topN, filter, terms } = options;
-    return this.fetch(await this.index.request<Hit[]>({ op: "sparse", tokens, topN, filter, terms, minSeq: this.seq }));
+    return this.found(
+      this.index.request<SearchReply>({ op: "sparse", tokens, topN, filter, terms, minSeq: this.seq }),
+      options,
+    );
   }
 
   async denseSearch(vector: number[], options: SearchOptions): Promise<ScoredChunk[]> {
     const { topN, filter } = options;
-    return this.fetch(await this.index.request<Hit[]>({ op: "dense", vector, topN, filter, minSeq: this.seq }));
+    return this.found(
+      this.index.request<SearchReply>({ op: "dense", vector, topN, filter, minSeq: this.seq }),
+      options,
+    );
   }
 
   /** Dense search by brute force even where an HNSW graph would answer (benchmarks, tests). */
   async denseSearchExact(vector: number[], options: SearchOptions): Promise<ScoredChunk[]> {
     const { topN, filter } = options;
     const request = { op: "dense", vector, topN, filter, exact: true, minSeq: this.seq } as const;
-    return this.fetch(await this.index.request<Hit[]>(request));
+    return this.found(this.index.request<SearchReply>(request), options);
   }
 
   async getDocumentChunks(corpusId: string, caseNo: string): Promise<Chunk[]> {

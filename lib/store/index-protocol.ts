@@ -46,6 +46,15 @@ export interface Written {
   seq: number;
 }
 
+/**
+ * A search's answer. `incomplete`: computed while the index had not yet applied every change
+ * committed when the search arrived (a running server answering around a large import's backlog).
+ */
+export interface SearchReply {
+  hits: Hit[];
+  incomplete: boolean;
+}
+
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
 export interface IndexStats {

@@ -7,7 +7,7 @@ import { headSeq, storeId } from "./change-log";
 import { normalized } from "./embedded-schema";
 import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./index-loader";
 import { attachGraphs, GraphSaver, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
-import type { IndexStats, Reply, Request, WorkerInit, Written } from "./index-protocol";
+import type { IndexStats, Reply, Request, SearchReply, WorkerInit, Written } from "./index-protocol";
 import type { MemoryIndex } from "./memory-index";
 import type { IndexState } from "./types";
 
@@ -24,7 +24,7 @@ import type { IndexState } from "./types";
  * before answering; a larger one is applied in slices in the background while requests are
  * answered from the index as it stands — availability first: a lawyer's search never waits for a
  * 100k-chunk import to be indexed, it sees the import's chunks as they are applied. Such answers are
- * counted (`partialAnswers`), and a `sync` request always waits (the evaluation cache keeps only
+ * counted (`partialAnswers`) and marked `incomplete` (the answer says so to the lawyer), and a `sync` request always waits (the evaluation cache keeps only
  * results computed on a complete index).
  *
  * Dense vectors are searchable as soon as they are applied (exactly); their HNSW graph
@@ -109,7 +109,8 @@ function servable({ request, head }: Queued, at: MemoryIndex | undefined, caught
 
 function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown {
   const search = request.op === "sparse" || request.op === "dense" || request.op === "count";
-  if (search && (!at || at.cursor < head)) stats.partialAnswers += 1;
+  const incomplete = search && (!at || at.cursor < head);
+  if (incomplete) stats.partialAnswers += 1;
   switch (request.op) {
     case "sync":
       return {
@@ -120,9 +121,15 @@ function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown
         partialAnswers: stats.partialAnswers,
       } satisfies IndexState;
     case "sparse":
-      return at?.sparseSearch(request.tokens, request.topN, request.filter, request.terms) ?? [];
+      return {
+        hits: at?.sparseSearch(request.tokens, request.topN, request.filter, request.terms) ?? [],
+        incomplete,
+      } satisfies SearchReply;
     case "dense":
-      return at?.denseSearch(normalized(request.vector), request.topN, request.filter, request.exact) ?? [];
+      return {
+        hits: at?.denseSearch(normalized(request.vector), request.topN, request.filter, request.exact) ?? [],
+        incomplete,
+      } satisfies SearchReply;
     case "count":
       return at?.count(request.filter) ?? 0;
     case "stats":

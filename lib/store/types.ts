@@ -37,6 +37,12 @@ export interface SearchOptions {
   filter?: StoreFilter;
   /** Sparse search only (see SparseTerms). */
   terms?: SparseTerms;
+  /**
+   * Called when the result was computed on an index that had not yet applied every change
+   * committed when the search was asked (the embedded store answering around a large import's
+   * backlog): the caller tells the lawyer the answer may miss recently imported decisions.
+   */
+  onIncomplete?: () => void;
 }
 
 /**

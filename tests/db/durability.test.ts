@@ -1,23 +1,12 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
-import { registerUser } from "@/lib/auth/users";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
 import type { ChatEvent } from "@/lib/chat/types";
 import { createChat, listOwnMessages } from "@/lib/db/chats";
 import { createDb } from "@/lib/db/client";
 import { sqlitePath } from "@/lib/db/sqlite-path";
-import { resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
-import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
-import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
+import { DRONE_QUESTION, type DroneChat, startDroneChat } from "../support/drone-chat";
+import { LOCK_FOR_WRITES, outsider } from "../support/outsider";
 import { createTestDb, onPostgres, useTestDatabase } from "../support/test-db";
 
 /** The largest pause of the event loop while `work` runs (a 10 ms ticker measures it). */
@@ -36,76 +25,17 @@ async function maxLoopGap<T>(work: () => Promise<T>): Promise<{ result: T; gapMs
   }
 }
 
-let server: FakeOpenAI;
+let chat: DroneChat;
 let userId: string;
 let dbFile: string;
 
 beforeAll(async () => {
   useTestDatabase();
+  chat = await startDroneChat("durable", "wal@firm.test");
+  userId = chat.userId;
   dbFile = onPostgres() ? "" : sqlitePath(process.env.DATABASE_URL ?? "");
-  server = await startFakeOpenAI({
-    rules: [
-      { system: "법률 분석가", reply: "드론 낙하물 손해배상" },
-      { system: "대법원 판사", reply: `검토\n${RATIONALE_MARKER}\n드론 운용자는 손해를 배상하여야 한다.` },
-      { system: "리서치 어시스턴트", reply: "배상받을 수 있습니다(대법원 2098다1001)." },
-    ],
-  });
-  Object.assign(process.env, {
-    LLM_BASE_URL: server.url,
-    LLM_MODEL: "fake",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "rar-durable-")),
-  });
-  resetEnvCache();
-  const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      await store.upsert(
-        chunkDecision(d, { corpusId: "c" }).map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })),
-      );
-    }
-  }
-  userId = (await registerUser({ email: "wal@firm.test", name: "변호사", role: "lawyer", password: "wal-password-1" }))
-    .id;
 });
-afterAll(() => server.close());
-
-/** Another connection, outside the app: a backup, an admin's shell, another process. */
-interface Outsider {
-  /** Runs `sql` there (SQLite: exec; PostgreSQL: query). */
-  run(sql: string): Promise<void>;
-  inTransaction(): boolean;
-  close(): Promise<void>;
-}
-
-async function outsider(url: string, options: { readonly?: boolean } = {}): Promise<Outsider> {
-  if (onPostgres()) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    let open = false;
-    return {
-      async run(sql) {
-        await client.query(sql);
-        if (/^\s*BEGIN/i.test(sql)) open = true;
-        if (/^\s*(COMMIT|ROLLBACK)/i.test(sql)) open = false;
-      },
-      inTransaction: () => open,
-      close: () => client.end(),
-    };
-  }
-  const raw = new Database(sqlitePath(url), { readonly: options.readonly ?? false, timeout: 0 });
-  return {
-    async run(sql) {
-      raw.exec(sql);
-    },
-    inTransaction: () => raw.inTransaction,
-    async close() {
-      raw.close();
-    },
-  };
-}
-
-/** A write lock held by the outsider: SQLite's database lock, PostgreSQL's lock on the Chat table. */
-const LOCK_FOR_WRITES = () => (onPostgres() ? 'BEGIN; LOCK TABLE "Chat" IN EXCLUSIVE MODE' : "BEGIN IMMEDIATE");
+afterAll(() => chat.server.close());
 
 describe("durable database", () => {
   it.skipIf(onPostgres())("runs in WAL mode (SQLite)", () => {
@@ -121,7 +51,7 @@ describe("durable database", () => {
     await reader.run('SELECT count(*) FROM "Message"');
     const heldSince = Date.now();
     try {
-      const prepared = await prepareAsk(userId, "드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?");
+      const prepared = await prepareAsk(userId, DRONE_QUESTION);
       const events: ChatEvent[] = [];
       await runAsk(prepared, (e) => events.push(e), new AbortController().signal);
       expect(events.at(-1)?.type).toBe("done");
@@ -196,6 +126,9 @@ describe("durable database", () => {
     const quick = createDb(url, 300);
     await expect(quick.$executeRawUnsafe(always("40P01"))).rejects.toMatchObject({ code: "db:busy" });
     await expect(quick.$executeRawUnsafe(always("40001"))).rejects.toMatchObject({ code: "db:busy" });
+    // A lock wait past lock_timeout, or a statement an administrator's statement_timeout cancelled.
+    await expect(quick.$executeRawUnsafe(always("55P03"))).rejects.toMatchObject({ code: "db:busy" });
+    await expect(quick.$executeRawUnsafe(always("57014"))).rejects.toMatchObject({ code: "db:busy" });
     await Promise.all([client.$disconnect(), quick.$disconnect()]);
   });
 });

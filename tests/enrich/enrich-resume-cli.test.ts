@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCorpus } from "@/lib/db/corpora";
 import { getEnrichmentJob } from "@/lib/db/enrichment";
 import { getJob, listJobs } from "@/lib/db/jobs";
+import { runCli } from "../support/cli-child";
 import { ENRICH_RULES, type EnrichFixture, enrichFixture, userText } from "./support";
 
 /**
@@ -25,25 +25,14 @@ afterAll(async () => {
   await f.close();
 });
 
-function cli(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; output: string }> } {
+function cli(args: string[]) {
   const env = {
     ...process.env,
     ENRICH_CONCURRENCY: "4",
     JOB_HEARTBEAT_SECONDS: "1",
     JOB_STALE_SECONDS: String(STALE_SECONDS),
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/enrich.ts", ...args], { env });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, output })),
-  );
-  return { child, done };
+  return runCli("scripts/enrich.ts", args, env);
 }
 
 async function waitFor(check: () => boolean, ms = 60_000): Promise<void> {

@@ -1,18 +1,15 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseBenchmark } from "@/lib/eval/benchmark";
 import { type IndexStates, type ItemResult, runEvaluation } from "@/lib/eval/run-eval";
 import { resolveSystems } from "@/lib/eval/systems";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
-import { TOKENIZER_VERSION, tokenizeKo } from "@/lib/text/tokenize-ko";
+import { FIXTURE_CORPUS, FIXTURE_ITEMS } from "../support/eval-fixture";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 
 /**
  * Issue 23 item 0: the evaluation cache kept rankings computed on an index that was still
@@ -22,16 +19,10 @@ import { TOKENIZER_VERSION, tokenizeKo } from "@/lib/text/tokenize-ko";
 
 let dir: string;
 let store: EmbeddedStore;
-const { items } = parseBenchmark(
-  JSON.stringify({
-    id: "r1",
-    question: "배송 드론이 떨어뜨린 물건 때문에 손해를 입었어요",
-    gold_case_numbers: ["2098다1001"],
-  }),
-);
+const items = FIXTURE_ITEMS;
 const { systems } = resolveSystems("sparse");
 const available = { llm: false, embeddings: false, reranker: false };
-const corpus = { corpusId: "c", documents: 4, chunks: 40, tokenizerVersion: TOKENIZER_VERSION, contentHash: "abc" };
+const corpus = FIXTURE_CORPUS;
 const config = {
   store: { kind: "embedded" as const, dataDir: ".", qdrantCollection: "x" },
   statusCacheSeconds: 0,
@@ -42,13 +33,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "rar-cache-index-"));
   // No polling: the index looks at the log only when asked, so an import's backlog is there when it is.
   store = new EmbeddedStore(dir, { pollMs: 3_600_000 });
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      await store.upsert(
-        chunkDecision(d, { corpusId: "c" }).map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })),
-      );
-    }
-  }
+  await seedFixtureDecisions(store);
 });
 afterAll(() => store.close());
 

@@ -1,35 +1,27 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamChat } from "@/lib/ai/chat";
 import type { AiConfig, ChatConfig } from "@/lib/ai/config";
 import { analystPrompt } from "@/lib/ai/prompts/analyst";
-import { parseBenchmark } from "@/lib/eval/benchmark";
 import { fingerprintOf } from "@/lib/eval/fingerprint";
 import { PROMPTS, promptHashes } from "@/lib/eval/prompt-templates";
 import { runEvaluation } from "@/lib/eval/run-eval";
 import { resolveSystems } from "@/lib/eval/systems";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
-import { TOKENIZER_VERSION, tokenizeKo } from "@/lib/text/tokenize-ko";
+import { TOKENIZER_VERSION } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
+import { FIXTURE_CORPUS, FIXTURE_ITEMS } from "../support/eval-fixture";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 
 let openai: FakeOpenAI;
 let store: EmbeddedStore;
-const { items } = parseBenchmark(
-  JSON.stringify({
-    id: "r1",
-    question: "배송 드론이 떨어뜨린 물건 때문에 손해를 입었어요",
-    gold_case_numbers: ["2098다1001"],
-  }),
-);
+const items = FIXTURE_ITEMS;
 const { systems } = resolveSystems("sparse,rar-sparse");
 const available = { llm: true, embeddings: false, reranker: false };
-const corpus = { corpusId: "c", documents: 4, chunks: 40, tokenizerVersion: TOKENIZER_VERSION, contentHash: "abc" };
+const corpus = FIXTURE_CORPUS;
 
 beforeAll(async () => {
   openai = await startFakeOpenAI({
@@ -39,13 +31,7 @@ beforeAll(async () => {
     ],
   });
   store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "rar-fp-")));
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      await store.upsert(
-        chunkDecision(d, { corpusId: "c" }).map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })),
-      );
-    }
-  }
+  await seedFixtureDecisions(store);
 });
 afterAll(() => Promise.all([openai.close(), store.close()]));
 

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +8,7 @@ import { resetEnvCache } from "@/lib/env";
 import { removeCorpus } from "@/lib/ingest/corpus-admin";
 import { cancelIngestionJob, viewJob } from "@/lib/ingest/job-control";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { runCli } from "../support/cli-child";
 import { writeSyntheticDecisions } from "../support/synthetic-decisions";
 import { useTestDatabase } from "../support/test-db";
 
@@ -37,20 +37,7 @@ beforeAll(() => {
   writeSyntheticDecisions(input, COUNT);
 });
 
-function cli(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; output: string }> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/ingest.ts", ...args], { env });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, output })),
-  );
-  return { child, done };
-}
+const cli = (args: string[]) => runCli("scripts/ingest.ts", args, env);
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, seconds: number): Promise<T> {
   const end = Date.now() + seconds * 1000;

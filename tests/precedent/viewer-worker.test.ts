@@ -1,16 +1,17 @@
-import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CHARS } from "@/lib/precedent/pages";
-import { viewerFind, viewerPage, viewerText } from "@/lib/precedent/viewer-client";
+import { viewerFind, viewerPage, viewerStats, viewerText } from "@/lib/precedent/viewer-client";
 import { LARGE_CITED, LARGE_FIND, writeLargeDecision } from "../support/large-decision";
 
 // The viewer's worker on a 60 MB archived decision (DECISION_MAX_MB allows one): the parts come
 // back bounded, and this thread — the server's, in the app — keeps answering meanwhile.
 
 const dir = mkdtempSync(join(tmpdir(), "viewer-worker-"));
-const big = join(dir, "big.json");
+// As in a corpus's archive: the worker keeps the parts it cuts beside it (dir/parts).
+const big = join(dir, "decisions", "big.json");
 const HEADING = { caseNo: "2099다60", caseName: "손해배상", court: "대법원", decisionDate: "2099-06-01" };
 
 /** The longest stretch this thread went without running a 5 ms timer while `work` ran. */
@@ -31,8 +32,15 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ value: T; stal
   }
 }
 
-beforeAll(() => writeLargeDecision(big, 60 * 1_048_576, HEADING));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => {
+  mkdirSync(join(dir, "decisions"));
+  writeLargeDecision(big, 60 * 1_048_576, HEADING);
+});
+afterAll(async () => {
+  // The 60 MB decision's parts are stored in the background after its first open: let that end.
+  for (let i = 0; i < 600 && (await viewerStats()).cutsStored === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  rmSync(dir, { recursive: true, force: true });
+}, 90_000);
 
 describe("the viewer's worker on a 60 MB decision", () => {
   it("serves the part with the cited passage, bounded, without stalling this thread", async () => {

@@ -157,8 +157,8 @@ describe("HyDE over HTTP", () => {
     const { result, steps } = await run(h, "hyde", { settings });
     expect(stepOf(steps, "hyde")).toMatchObject({ status: "done", dense: "passage", sparse: "question" });
     const vector = (await h.deps().embed?.(PASSAGE)) as number[];
-    const expected = await hybridRetrieve(QUESTION, vector, h.store, settings, { corpusIds: ["c"] });
-    const wrongSide = await hybridRetrieve(PASSAGE, vector, h.store, settings, { corpusIds: ["c"] });
+    const expected = await hybridRetrieve(QUESTION, vector, h.store, settings, { filter: { corpusIds: ["c"] } });
+    const wrongSide = await hybridRetrieve(PASSAGE, vector, h.store, settings, { filter: { corpusIds: ["c"] } });
     expect(result.trace.lists.hyde?.map((c) => c.id)).toEqual(expected.fused.map((c) => c.chunk.id));
     expect(expected.fused.map((c) => c.chunk.id)).not.toEqual(wrongSide.fused.map((c) => c.chunk.id));
   });

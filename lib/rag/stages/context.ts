@@ -1,6 +1,6 @@
 import type { ChatRole } from "../../ai/config";
 import { AppError, toAppError } from "../../errors";
-import type { StoreFilter, VectorStore } from "../../store/types";
+import type { SearchOptions, StoreFilter, VectorStore } from "../../store/types";
 import type { ScoredChunk } from "../../text/decision";
 import type { BeforeAnswerFn } from "../decline";
 import type { RerankFn } from "../rerank-stage";
@@ -116,6 +116,8 @@ export interface RunContext {
   timed<T>(stage: string, work: () => Promise<T>): Promise<T>;
   countTokens(usage: Promise<{ inputTokens: number; outputTokens: number }> | undefined): Promise<number>;
   checkAbort(): void;
+  /** What every search of the run passes to the store: the filter, and the incomplete-index report. */
+  scope: Omit<SearchOptions, "topN">;
   /** The embeddings endpoint failed once in this run: later queries go BM25-only without asking again. */
   embedFailed: boolean;
   /** Each query's raw BM25 scores, best first (CC-RAG reads the question's to judge its difficulty). */
@@ -129,6 +131,10 @@ export interface SearchedQuery {
   vector?: number[];
   denseOnly?: boolean;
 }
+
+/** Said once on an answer whose searches met an index still catching up with recent imports. */
+export const INDEX_INCOMPLETE_NOTICE =
+  "판례 색인을 최신으로 맞추는 중이라 최근 가져온 판례 일부가 검색에서 빠졌을 수 있습니다.";
 
 export function createRunContext(
   question: string,
@@ -168,6 +174,13 @@ export function createRunContext(
     trace,
     at,
     send,
+    scope: {
+      filter: deps.filter,
+      onIncomplete() {
+        trace.indexIncomplete = true;
+        ctx.notice("index_incomplete", INDEX_INCOMPLETE_NOTICE);
+      },
+    },
     embedFailed: false,
     bm25: {},
     searched: {},

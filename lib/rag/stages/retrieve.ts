@@ -30,7 +30,7 @@ export function retrieveQuery(
         return undefined;
       });
     }
-    const lists = await hybridRetrieve(text, vector, ctx.deps.store, ctx.settings, ctx.deps.filter, options.denseOnly);
+    const lists = await hybridRetrieve(text, vector, ctx.deps.store, ctx.settings, ctx.scope, options.denseOnly);
     ctx.bm25[which] = lists.sparse.map((s) => s.score);
     ctx.searched[which] = { text, vector, denseOnly: options.denseOnly };
     ctx.trace.lists[which] = compact(lists.fused);

@@ -40,7 +40,7 @@ const toGathered = (list: ScoredChunk[]): Gathered[] =>
 async function searchTags(ctx: RunContext, subQuestion: string) {
   const atoms = ctx.deps.atoms;
   const { topK } = ctx.settings.strategies.atomic;
-  const options = { topN: topK, filter: ctx.deps.filter };
+  const options = { ...ctx.scope, topN: topK };
   if (!atoms) return { scoring: "bm25" as const, hits: [] };
   if (ctx.deps.embed && !ctx.embedFailed) {
     try {

@@ -39,7 +39,7 @@ async function retrieveAtDepth(
     const queries = Object.values(ctx.searched).filter((q) => q !== undefined);
     const lists = await ctx.timed(`retrieve:cc-rag-${attempt}`, () =>
       Promise.all(
-        queries.map((q) => hybridRetrieve(q.text, q.vector, ctx.deps.store, settings, ctx.deps.filter, q.denseOnly)),
+        queries.map((q) => hybridRetrieve(q.text, q.vector, ctx.deps.store, settings, ctx.scope, q.denseOnly)),
       ),
     );
     candidates = reciprocalRankFusion(

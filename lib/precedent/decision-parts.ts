@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { cutRecord, type DecisionCut, sectionsReader, type TextReader, viewedSections } from "./decision-cut";
+import { pageAt } from "./pages";
+
+/**
+ * A large archived decision kept again already cut into the viewer's parts, beside the archive:
+ * `corpora/<id>/parts/<the archive's name>/` holds `index.json` (the cut: sections, part starts,
+ * table-of-contents headings, references) and one text file per part. Written when the decision
+ * is imported (lib/ingest/run-job.ts) and, for decisions imported before, by the viewer's worker
+ * on the first open. The index records the archive's size and modification time: an archive
+ * written again (a re-import) no longer matches, and is read whole and cut again.
+ *
+ * Why: parsing a 60 MB archive (JSON) to show one 80,000-character part took ~1.2 s on every first
+ * open; the index and one part are read in milliseconds.
+ */
+
+/** Smaller archives are read whole (a few milliseconds) and are not stored twice. */
+export const CUT_MIN_BYTES = 1_048_576;
+const FORMAT = 1;
+
+export interface StoredCut extends DecisionCut {
+  format: number;
+  /** The archive this was cut from, as `stat` saw it. */
+  source: { size: number; mtimeMs: number };
+  /** Names this cut's part files (`<cutId>-<part>.txt`), so a newer cut never mixes with it. */
+  cutId: string;
+}
+
+export interface SourceInfo {
+  size: number;
+  mtimeMs: number;
+}
+
+export function partsDir(archiveFile: string): string {
+  return join(dirname(dirname(archiveFile)), "parts", basename(archiveFile, ".json"));
+}
+
+const partFile = (dir: string, cutId: string, part: number) => join(dir, `${cutId}-${part}.txt`);
+
+/**
+ * Stores the decision `record`, just written to `archiveFile` (`source`: its stat then), in parts.
+ * Asynchronous file writes, one part at a time: the caller's event loop stays free. Returns
+ * whether it stored anything (a small decision is not).
+ */
+export async function storeParts(
+  archiveFile: string,
+  record: Record<string, string>,
+  source?: SourceInfo,
+  cut: DecisionCut = cutRecord(record),
+): Promise<boolean> {
+  const info = source ?? (await stat(archiveFile));
+  const dir = partsDir(archiveFile);
+  if (info.size < CUT_MIN_BYTES) {
+    await rm(dir, { recursive: true, force: true });
+    return false;
+  }
+  await mkdir(dir, { recursive: true });
+  const cutId = randomBytes(6).toString("hex");
+  const read = sectionsReader(viewedSections(record));
+  const bounds = [...cut.starts, cut.total];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    await writeFile(partFile(dir, cutId, i + 1), read(bounds[i] ?? 0, bounds[i + 1] ?? 0));
+  }
+  const stored: StoredCut = { format: FORMAT, source: { size: info.size, mtimeMs: info.mtimeMs }, cutId, ...cut };
+  const pending = join(dir, `index-${cutId}.tmp`);
+  await writeFile(pending, JSON.stringify(stored));
+  await rename(pending, join(dir, "index.json"));
+  // An earlier cut's parts: a reader still on its index fails to find them and reads the archive.
+  for (const name of await readdir(dir)) {
+    if (name !== "index.json" && !name.startsWith(`${cutId}-`)) await rm(join(dir, name), { force: true });
+  }
+  return true;
+}
+
+/** The stored cut of the archive as it is now (`source`), or null: none, or cut from another version. */
+export async function readStoredCut(archiveFile: string, source: SourceInfo): Promise<StoredCut | null> {
+  if (source.size < CUT_MIN_BYTES) return null;
+  let stored: StoredCut;
+  try {
+    stored = JSON.parse(await readFile(join(partsDir(archiveFile), "index.json"), "utf8")) as StoredCut;
+  } catch {
+    return null;
+  }
+  const same = stored.source?.size === source.size && stored.source?.mtimeMs === source.mtimeMs;
+  return stored.format === FORMAT && same ? stored : null;
+}
+
+/**
+ * A reader of the stored parts' text. Synchronous reads: it runs in the viewer's worker thread,
+ * and a part is ~240 KB. `cache`: recently read parts (by file), shared across requests.
+ */
+export function partsReader(archiveFile: string, stored: StoredCut, cache: Map<string, string>): TextReader {
+  const dir = partsDir(archiveFile);
+  const { starts, total } = stored;
+  return (from, to) => {
+    let out = "";
+    for (let part = pageAt(starts, from); part <= starts.length; part++) {
+      const partFrom = starts[part - 1] ?? 0;
+      if (partFrom >= to) break;
+      const file = partFile(dir, stored.cutId, part);
+      let text = cache.get(file);
+      if (text === undefined) text = readFileSync(file, "utf8");
+      cache.delete(file);
+      cache.set(file, text);
+      out += text.slice(Math.max(from, partFrom) - partFrom, Math.min(to, starts[part] ?? total) - partFrom);
+    }
+    for (const key of cache.keys()) {
+      if (cache.size <= PART_CACHE) break;
+      cache.delete(key);
+    }
+    return out;
+  };
+}
+
+/** Parts kept read (~240 KB each): a lawyer paging back and forth, a passage's neighbourhood. */
+const PART_CACHE = 64;
