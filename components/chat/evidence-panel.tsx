@@ -1,3 +1,4 @@
+import { Flag } from "lucide-react";
 import Link from "next/link";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { precedentHref } from "@/lib/chat/citation-links";
@@ -93,7 +94,8 @@ function DecisionItem({
           className="my-1 rounded bg-red-50 px-2 py-1 text-xs font-medium text-red-900"
           data-testid="evidence-overruled"
         >
-          ⚑ {overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}:{" "}
+          <Flag aria-hidden="true" className="inline size-3.5 align-[-2px]" />{" "}
+          {overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}:{" "}
           {overruledBy.map((b, i) => (
             <span key={`${b.court}|${b.caseNo}`}>
               {i > 0 ? ", " : ""}
