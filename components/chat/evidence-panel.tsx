@@ -16,9 +16,19 @@ import { TraceView } from "./trace-view";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
 
-function Block({ title, testId, children }: { title: string; testId?: string; children: React.ReactNode }) {
+function Block({
+  title,
+  testId,
+  className = "",
+  children,
+}: {
+  title: string;
+  testId?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section className="rounded-lg border border-line bg-white p-3" data-testid={testId}>
+    <section className={`rounded-lg border border-line bg-white p-3 ${className}`} data-testid={testId}>
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{title}</h3>
       {children}
     </section>
@@ -188,7 +198,8 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
   const searchNotices = state.notices.filter((n) => !isAnswerNotice(n.code));
   const scoreLabel = state.reranked ? "리랭커 점수 (관련 부분 중 가장 높은 값)" : "순위 결합 점수 (가장 높은 값)";
   return (
-    <div className="space-y-3 text-sm" data-testid="evidence-panel">
+    // On a phone (the 근거 tab) the precedents come first, the queries that found them after.
+    <div className="flex flex-col gap-3 text-sm" data-testid="evidence-panel">
       {state.standalone ? (
         <Block title="독립 질문으로 바꾼 후속 질문">
           <p>{state.standalone}</p>
@@ -234,7 +245,7 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         </div>
       ) : null}
       {groups && groups.length > 0 ? (
-        <Block title={`근거 판례 ${groups.length}건`} testId="cited-precedents">
+        <Block title={`근거 판례 ${groups.length}건`} testId="cited-precedents" className="max-lg:order-first">
           <ol className="space-y-2">
             {groups.map((g) => (
               <DecisionItem
@@ -249,7 +260,11 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         </Block>
       ) : null}
       {early ? (
-        <Block title={`먼저 찾은 판례 ${early.length}건 (원래 질문, 정렬 전)`} testId="provisional-precedents">
+        <Block
+          title={`먼저 찾은 판례 ${early.length}건 (원래 질문, 정렬 전)`}
+          testId="provisional-precedents"
+          className="max-lg:order-first"
+        >
           <ol className="space-y-2">
             {early.map((g) => (
               <DecisionItem
