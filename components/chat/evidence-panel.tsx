@@ -55,6 +55,7 @@ function DecisionItem({
         first.chunk.caseNo,
         first.chunk.corpusId,
         group.passages.filter((p) => p.chunk.corpusId === first.chunk.corpusId).map((p) => p.chunk.id),
+        { used: group.passages.filter((p) => p.cited).map((p) => p.chunk.id) },
       )
     : "#";
   return (

@@ -2,7 +2,7 @@ import { SECTIONS } from "../text/decision";
 import { type ReferencedCase, referencedCases } from "../text/referenced-cases";
 import { clipMarks, PAGE_CHARS, pageAt, pageStarts, sectionSpans } from "./pages";
 import type { Mark } from "./segments";
-import { buildDecisionView, type TocEntry } from "./view";
+import { buildDecisionView, type TocEntry, type ViewPassage } from "./view";
 
 /**
  * One part of a decision as the viewer shows it (pages.ts cuts the parts): the sections or pieces
@@ -51,7 +51,7 @@ const REFERENCES_CHARS = 20_000;
 const MAX_REFERENCES = 200;
 
 export interface PageRequest {
-  passages: { id: string; section: string; text: string }[];
+  passages: ViewPassage[];
   hint?: string;
   /** The part asked for; absent: the one with the linked passage, else the first. */
   page?: number;

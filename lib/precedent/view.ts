@@ -7,12 +7,23 @@ import { supportingSentences } from "./support";
  * What the precedent viewer shows of one archived decision: its sections as marked runs, a
  * table of contents (the sections, and inside 판례내용 the 【주 문】/【이 유】 parts), the cited
  * passages and, in the first of them (the one the link is about), the supporting sentence(s).
+ * Only the linked passage and those the answer cited (`used`) are tinted: the other passages the
+ * answer was given keep their anchors but stay plain, or on a short decision nearly everything is
+ * tinted and the tint says nothing.
  */
+
+export interface ViewPassage {
+  id: string;
+  section: string;
+  text: string;
+  /** The answer cited it (tinted); the others the answer was given are plain. */
+  used?: boolean;
+}
 
 export interface TocEntry {
   id: string;
   label: string;
-  /** Cited passages inside it. */
+  /** Tinted passages inside it (the linked one and those the answer cited). */
   cited: number;
   level: 1 | 2;
 }
@@ -58,7 +69,7 @@ function supportsNear(text: string, hint: string, passage: Range): Range[] {
 
 export function buildDecisionView(
   record: Record<string, string>,
-  passages: { id: string; section: string; text: string }[],
+  passages: ViewPassage[],
   hint?: string,
 ): DecisionView {
   const sections: SectionView[] = [];
@@ -75,6 +86,8 @@ export function buildDecisionView(
       if (start >= 0) ranges.push({ id: p.id, start, end: start + p.text.length });
     }
     const primary = ranges.find((r) => r.id === primaryId);
+    const used = new Set(passages.filter((p) => p.used || p.id === primaryId).map((p) => p.id));
+    const tinted = ranges.filter((r) => used.has(r.id));
     if (primary) passageFound = true;
     const supports: Range[] = primary && hint ? supportsNear(text, hint, primary) : [];
     if (supports.length) supportText = supports.map((r) => text.slice(r.start, r.end)).join(" ");
@@ -84,7 +97,7 @@ export function buildDecisionView(
       at: r.id === primaryId && supports[0] ? supports[0].start : r.start,
     }));
     const id = sectionId(name);
-    toc.push({ id, label: name, cited: ranges.length, level: 1 });
+    toc.push({ id, label: name, cited: tinted.length, level: 1 });
     if (name === "판례내용") {
       const parts = [...text.matchAll(PART)].map((m) => ({
         at: m.index ?? 0,
@@ -95,11 +108,11 @@ export function buildDecisionView(
         if (toc.some((t) => t.id === partId)) return; // a repeated heading: the first one is the target
         const end = parts[i + 1]?.at ?? text.length;
         anchors.push({ id: partId, at: part.at });
-        const cited = ranges.filter((r) => r.start >= part.at && r.start < end).length;
+        const cited = tinted.filter((r) => r.start >= part.at && r.start < end).length;
         toc.push({ id: partId, label: part.label, cited, level: 2 });
       });
     }
-    sections.push({ name, id, text, marks: markSections(text, ranges, supports, anchors) });
+    sections.push({ name, id, text, marks: markSections(text, tinted, supports, anchors) });
   }
   return { sections, toc, supportText, passageFound };
 }
