@@ -70,6 +70,7 @@ test.describe("chat", () => {
   });
 
   test("keyboard: the skip link reaches the question box, / focuses it, Esc stops the answer", async ({ page }) => {
+    test.setTimeout(60_000);
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
     const input = page.getByTestId("chat-input");
     // The first Tab lands on the skip link, whatever the header and the chat list hold.
