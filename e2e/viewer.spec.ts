@@ -30,6 +30,7 @@ test.describe("precedent viewer", () => {
     page,
     context,
   }) => {
+    test.setTimeout(60_000);
     await ask(page);
     const chatUrl = page.url();
     await page.getByTestId("answer").getByTestId("citation-link").filter({ hasText: CASE_NO }).click();
