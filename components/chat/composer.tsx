@@ -66,7 +66,7 @@ export function Composer({
         data-testid="composer-toolbar"
       >
         {corpora.length > 1 ? (
-          <label className="flex items-center gap-1">
+          <label className="flex shrink-0 items-center gap-1">
             <span className="sr-only sm:not-sr-only">검색 범위</span>
             <select
               value={scope}
@@ -74,7 +74,7 @@ export function Composer({
                 setFilters(normalizeFilters({ ...filters, corpusIds: e.target.value ? [e.target.value] : undefined }))
               }
               data-testid="chat-scope"
-              className="max-w-40 rounded border border-line bg-white px-2 py-1 text-xs text-ink"
+              className="max-w-32 rounded border border-line bg-white px-2 py-1 text-xs text-ink sm:max-w-40"
             >
               <option value="">모든 말뭉치</option>
               {corpora.map((c) => (

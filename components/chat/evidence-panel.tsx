@@ -10,6 +10,7 @@ import {
   type PrecedentSignals,
   SCOPE_LABEL,
 } from "@/lib/text/citation-types";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { isAnswerNotice } from "./answer-notices";
 import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
@@ -127,7 +128,13 @@ function DecisionItem({
         </p>
       ) : null}
       <p className="text-xs text-muted">
-        {[group.court, group.decisionDate && `${group.decisionDate} 선고`, group.caseType].filter(Boolean).join(" · ")}
+        {[
+          group.court,
+          group.decisionDate && `${formatKoreanDate(group.decisionDate) || group.decisionDate} 선고`,
+          group.caseType,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
         {signal ? (
           <span
             className="ml-2 rounded bg-paper px-1 text-[11px]"

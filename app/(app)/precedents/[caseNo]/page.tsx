@@ -17,6 +17,7 @@ import { decisionFile } from "@/lib/ingest/decision-archive";
 import { viewerPage } from "@/lib/precedent/viewer-client";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { requirePageUser } from "../../../(auth)/auth";
 import { type LinkParams, PartBody, type PartResult, PartToc } from "./decision-part";
 
@@ -135,7 +136,8 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
           <CopyButton text={citation} label="인용 복사" testId="copy-citation" />
         </div>
         <p className="mt-3 text-sm text-muted">
-          {doc.court} · {doc.decisionDate} 선고 · {doc.caseType} · 말뭉치 {doc.corpus.name}
+          {doc.court} · {formatKoreanDate(doc.decisionDate) || doc.decisionDate} 선고 · {doc.caseType} · 말뭉치{" "}
+          {doc.corpus.name}
         </p>
         <BookmarkButton
           caseNo={doc.caseNo}
