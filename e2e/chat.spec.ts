@@ -69,6 +69,36 @@ test.describe("chat", () => {
     else await expect(kept.getByTestId("citation-unverified")).toContainText("92므143");
   });
 
+  test("keyboard: the skip link reaches the question box, / focuses it, Esc stops the answer", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+    const input = page.getByTestId("chat-input");
+    // The first Tab lands on the skip link, whatever the header and the chat list hold.
+    await page.locator("body").focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByTestId("skip-link")).toBeFocused();
+    await expect(page.getByTestId("skip-link")).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(input).toBeFocused();
+
+    // "/" from anywhere but a field puts the cursor in the question box; in the box it is a slash.
+    await page.getByTestId("nav-research").focus();
+    await page.keyboard.press("/");
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue("");
+    // The fake model stops sending midway through this answer (e2e/fake-rules.json): only Esc ends it.
+    await page.keyboard.type("키보드로 멈출 답변: 이혼 소송 중 배우자 사망 / 소송은?");
+    await expect(input).toHaveValue(/사망 \/ 소송은/);
+    await page.keyboard.press("Enter");
+    const answer = page.getByTestId("answer");
+    await expect(answer).toContainText("92므143", { timeout: 30_000 });
+    // Esc works from anywhere on the desk, not only in the question box.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("Escape");
+    await expect(answer).toHaveAttribute("data-status", "stopped", { timeout: 10_000 });
+    await expect(answer).not.toContainText("나오지 않습니다");
+  });
+
   test("a lawyer never sees another user's chat", async ({ page, browser }) => {
     await signIn(page, E2E_USERS.admin.email, E2E_USERS.admin.password);
     await page.getByTestId("chat-input").fill(QUESTION);

@@ -30,6 +30,7 @@ test.describe("precedent viewer", () => {
     page,
     context,
   }) => {
+    test.setTimeout(60_000);
     await ask(page);
     const chatUrl = page.url();
     await page.getByTestId("answer").getByTestId("citation-link").filter({ hasText: CASE_NO }).click();
@@ -58,6 +59,21 @@ test.describe("precedent viewer", () => {
         .reduce((a, b) => a + b, 0),
     );
     expect(supportLength).toBeLessThan(passageLength);
+    // Only the linked passage and the ones the answer cited are tinted; the others it was given are plain.
+    const tintable = new Set([
+      url.searchParams.get("hl")?.split(",")[0],
+      ...(url.searchParams.get("u")?.split(",") ?? []),
+    ]);
+    const tinted = await page
+      .locator('[data-testid="highlighted-passage"], [data-testid="supporting-sentence"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-chunk-id")));
+    expect(tinted.length).toBeGreaterThan(0);
+    expect(tinted.filter((id) => !tintable.has(id ?? undefined))).toEqual([]);
+    // The header with the way back and 인용 복사 stays in view at the bottom of the decision.
+    await page.getByTestId("decision-download-text").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("copy-citation")).toBeInViewport();
+    await expect(page.getByTestId("back-to-answer")).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // Table of contents: sections, and 주문/이유 inside 판례내용.
     const toc = page.getByTestId("precedent-toc");

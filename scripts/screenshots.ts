@@ -90,6 +90,8 @@ async function capture(browser: Browser): Promise<void> {
       if (size.width < 1024 && target !== citation) await page.getByTestId("tab-evidence").click();
       await target.click();
       await page.getByTestId("precedent-page").waitFor();
+      // The decision's text streams in after the page around it (a busy server takes a while).
+      await page.getByTestId("decision-download-text").waitFor({ timeout: 60_000 });
       await shoot(page, `viewer-${size.name}.png`);
     } else console.log("  (인용도 근거 판례도 없어 판례 화면은 찍지 않았습니다)");
     await context.close();

@@ -1,5 +1,6 @@
 "use client";
 
+import { Star } from "lucide-react";
 import { useState } from "react";
 import { deleteBookmarkAction, saveBookmarkAction } from "@/app/(app)/bookmarks/actions";
 import { setLocalBookmark, useBookmark } from "./bookmark-store";
@@ -61,7 +62,7 @@ export function BookmarkButton({
           setOpen((v) => !v);
         }}
       >
-        {marked ? "★" : "☆"}
+        <Star aria-hidden="true" className={`inline size-3.5 align-[-2px] ${marked ? "fill-current" : ""}`} />
         {compact ? <span className="sr-only">{marked ? "북마크됨" : "북마크"}</span> : marked ? " 북마크됨" : " 북마크"}
       </button>
       {open ? (

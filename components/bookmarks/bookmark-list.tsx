@@ -3,9 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { BookmarkRecord } from "@/lib/db/bookmarks";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { BookmarkButton } from "./bookmark-button";
-
-const dateFormat = new Intl.DateTimeFormat("ko-KR", { dateStyle: "medium", timeZone: "Asia/Seoul" });
 
 /** The 북마크 page's list: each precedent with its note, editable and removable in place. */
 export function BookmarkList({ bookmarks }: { bookmarks: BookmarkRecord[] }) {
@@ -30,7 +29,7 @@ export function BookmarkList({ bookmarks }: { bookmarks: BookmarkRecord[] }) {
             </Link>
             <span className="text-sm">{b.caseName}</span>
             <span className="text-xs text-muted">{[b.court, b.decisionDate].filter(Boolean).join(" · ")}</span>
-            <span className="ml-auto text-xs text-muted">{dateFormat.format(b.updatedAt)}</span>
+            <span className="ml-auto text-xs text-muted">{formatKoreanDate(b.updatedAt)}</span>
           </div>
           {b.note ? (
             <p className="mt-2 whitespace-pre-wrap text-sm" data-testid="bookmark-item-note">

@@ -8,8 +8,8 @@ import { ConfirmButton } from "@/components/confirm-button";
 import type { ChatSummary } from "@/lib/db/chats";
 import type { MatterRecord } from "@/lib/db/matters";
 import type { ActionResult } from "@/lib/errors";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 
-const dateFormat = new Intl.DateTimeFormat("ko-KR", { month: "long", day: "numeric", timeZone: "Asia/Seoul" });
 const OFFLINE = { ok: false as const, message: "서버에 연결할 수 없습니다." };
 
 /** One chat in the list, with its ⋯ menu: rename, file under a matter, delete (asked twice). */
@@ -50,7 +50,7 @@ export function ChatRow({
             {chat.title}
           </span>
           {note ? <span className="block truncate text-xs text-ink/80">“{note}”</span> : null}
-          <span className="text-xs text-muted">{dateFormat.format(chat.updatedAt)}</span>
+          <span className="text-xs text-muted">{formatKoreanDate(chat.updatedAt, "monthDay")}</span>
         </Link>
         <button
           type="button"

@@ -1,5 +1,6 @@
 "use client";
 
+import { Folder } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { createMatterAction, deleteMatterAction, renameMatterAction } from "@/app/(app)/chat/manage-actions";
@@ -18,7 +19,7 @@ export function MatterGroup({ matter, count, children }: { matter: MatterRecord;
   return (
     <details open className="border-b border-line/60" data-testid="matter" data-matter-name={matter.name}>
       <summary className="flex cursor-pointer items-center gap-1 px-3 py-1.5 text-sm font-medium">
-        <span aria-hidden>📁</span>
+        <Folder aria-hidden="true" className="size-4 shrink-0 text-muted" />
         <span className="min-w-0 flex-1 truncate" data-testid="matter-name">
           {matter.name}
         </span>

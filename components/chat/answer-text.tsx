@@ -1,5 +1,6 @@
 "use client";
 
+import { Flag } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
@@ -159,7 +160,7 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
       {record?.trace.support ? <SupportSummary report={record.trace.support} /> : null}
       {overruled.length > 0 ? (
         <p className="mt-3 rounded bg-red-50 px-2 py-1 text-xs text-red-900" data-testid="overruled-summary">
-          ⚑ 변경된 판례를 인용했습니다:{" "}
+          <Flag aria-hidden="true" className="inline size-3.5 align-[-2px]" /> 변경된 판례를 인용했습니다:{" "}
           {overruled
             .map(
               (o) => `${o.caseNo} → ${o.by.map((b) => `${describeOverruling(b)}(${SCOPE_LABEL[b.scope]})`).join(", ")}`,

@@ -92,6 +92,28 @@ export function ChatView({
     }
   }, [initialTurns]);
 
+  // "/" puts the cursor in the question box (unless typing somewhere already); Esc stops the answer
+  // being written. Listed beside the pickers (composer.tsx) and in the user guide.
+  const stopRunning = () => running?.messageId && stopAction(running.messageId);
+  const stopRef = useRef(stopRunning);
+  stopRef.current = stopRunning;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+      if (e.key === "/" && !isTyping(e.target)) {
+        const box = document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]');
+        if (box && !box.disabled) {
+          e.preventDefault();
+          box.focus();
+        }
+      } else if (e.key === "Escape") {
+        if (stopRef.current()) e.preventDefault();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   const patch = (key: string, change: Partial<Turn>) =>
     setTurns((all) => all.map((t) => (t.key === key ? { ...t, ...change } : t)));
 
@@ -173,7 +195,7 @@ export function ChatView({
   const tabClass = (active: boolean) =>
     `flex-1 py-2 text-sm ${active ? "border-b-2 border-accent font-semibold text-accent" : "text-muted"}`;
   return (
-    <div className="grid min-h-0 min-w-0 flex-1 grid-rows-[auto_minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[minmax(0,1fr)_auto] print:block">
+    <main className="grid min-h-0 min-w-0 flex-1 grid-rows-[auto_minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[minmax(0,1fr)_auto] print:block">
       <div className="flex border-b border-line bg-white lg:hidden print:hidden" role="tablist" aria-label="보기">
         <button
           type="button"
@@ -263,7 +285,7 @@ export function ChatView({
           input={input}
           setInput={setInput}
           onAsk={(text) => void ask(text)}
-          onStop={() => running?.messageId && stopAction(running.messageId)}
+          onStop={() => void stopRunning()}
           running={Boolean(running)}
           disabled={noCorpus}
           corpora={corpora}
@@ -276,6 +298,12 @@ export function ChatView({
           tools={<StrategyPicker value={strategy} onChange={setStrategy} disabled={Boolean(running)} />}
         />
       </div>
-    </div>
+    </main>
   );
+}
+
+/** A key typed into a field belongs to it: "/" there is a slash, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }

@@ -53,16 +53,20 @@ export function Composer({
   const summary = describeFilters({ ...filters, corpusIds: undefined });
   return (
     <form
-      className="border-t border-line bg-white px-3 pt-2 pb-3 sm:px-4 print:hidden"
+      className="border-t border-line bg-white px-3 pt-1.5 pb-2 sm:px-4 sm:pt-2 sm:pb-3 print:hidden"
       data-testid="composer"
       onSubmit={(e) => {
         e.preventDefault();
         onAsk(input);
       }}
     >
-      <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-muted" data-testid="composer-toolbar">
+      {/* One scrolling row on a phone: the question bar stays small. */}
+      <div
+        className="mb-1.5 flex items-center gap-2 overflow-x-auto text-xs text-muted sm:mb-2 sm:flex-wrap sm:overflow-visible"
+        data-testid="composer-toolbar"
+      >
         {corpora.length > 1 ? (
-          <label className="flex items-center gap-1">
+          <label className="flex shrink-0 items-center gap-1">
             <span className="sr-only sm:not-sr-only">검색 범위</span>
             <select
               value={scope}
@@ -70,7 +74,7 @@ export function Composer({
                 setFilters(normalizeFilters({ ...filters, corpusIds: e.target.value ? [e.target.value] : undefined }))
               }
               data-testid="chat-scope"
-              className="max-w-40 rounded border border-line bg-white px-2 py-1 text-xs text-ink"
+              className="max-w-32 rounded border border-line bg-white px-2 py-1 text-xs text-ink sm:max-w-40"
             >
               <option value="">모든 말뭉치</option>
               {corpora.map((c) => (
@@ -96,6 +100,7 @@ export function Composer({
           </span>
         ) : null}
         {tools}
+        <ShortcutHint />
       </div>
       {filtersOpen ? (
         <FilterPanel
@@ -117,21 +122,20 @@ export function Composer({
             }
           }}
           rows={2}
+          aria-keyshortcuts="/"
           maxLength={4000}
           disabled={disabled}
-          placeholder={
-            disabled
-              ? "검색할 판례가 아직 없어 질문할 수 없습니다."
-              : "사실관계와 궁금한 점을 적어 주세요. (Enter 보내기 · Shift+Enter 줄바꿈)"
-          }
+          placeholder={disabled ? "검색할 판례가 아직 없어 질문할 수 없습니다." : "사실관계와 궁금한 점을 적어 주세요."}
           aria-label="질문"
           data-testid="chat-input"
-          className="max-h-40 min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-line px-3 py-2 outline-none focus:border-accent disabled:bg-paper"
+          className="field-sizing-content max-h-32 min-h-[2.5rem] min-w-0 flex-1 resize-none rounded-lg border border-line px-3 py-2 focus:border-accent disabled:bg-paper sm:max-h-40 sm:min-h-[4rem] sm:resize-y"
         />
         {running ? (
           <button
             type="button"
             data-testid="stop"
+            aria-keyshortcuts="Escape"
+            title="중지 (Esc)"
             onClick={onStop}
             className="shrink-0 rounded-lg border border-red-300 px-4 py-2 text-red-700 hover:bg-red-50"
           >
@@ -154,5 +158,19 @@ export function Composer({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The keys the desk answers to, beside the pickers; not on a touch screen (no Enter key there to
+ * speak of, and no room).
+ */
+function ShortcutHint() {
+  return (
+    <span className="touch-hidden ml-auto hidden shrink-0 whitespace-nowrap lg:inline" data-testid="composer-hint">
+      <span className="sr-only">단축키: </span>
+      <kbd className="font-sans">Enter</kbd> 보내기 · <kbd className="font-sans">Shift+Enter</kbd> 줄바꿈 ·{" "}
+      <kbd className="font-sans">/</kbd> 질문 입력 · <kbd className="font-sans">Esc</kbd> 답변 중지
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Flag } from "lucide-react";
 import Link from "next/link";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { precedentHref } from "@/lib/chat/citation-links";
@@ -9,15 +10,26 @@ import {
   type PrecedentSignals,
   SCOPE_LABEL,
 } from "@/lib/text/citation-types";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { isAnswerNotice } from "./answer-notices";
 import { StrategySteps } from "./strategy-steps";
 import { TraceView } from "./trace-view";
 
 const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
 
-function Block({ title, testId, children }: { title: string; testId?: string; children: React.ReactNode }) {
+function Block({
+  title,
+  testId,
+  className = "",
+  children,
+}: {
+  title: string;
+  testId?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section className="rounded-lg border border-line bg-white p-3" data-testid={testId}>
+    <section className={`rounded-lg border border-line bg-white p-3 ${className}`} data-testid={testId}>
       <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{title}</h3>
       {children}
     </section>
@@ -44,6 +56,7 @@ function DecisionItem({
         first.chunk.caseNo,
         first.chunk.corpusId,
         group.passages.filter((p) => p.chunk.corpusId === first.chunk.corpusId).map((p) => p.chunk.id),
+        { used: group.passages.filter((p) => p.cited).map((p) => p.chunk.id) },
       )
     : "#";
   return (
@@ -93,7 +106,8 @@ function DecisionItem({
           className="my-1 rounded bg-red-50 px-2 py-1 text-xs font-medium text-red-900"
           data-testid="evidence-overruled"
         >
-          ⚑ {overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}:{" "}
+          <Flag aria-hidden="true" className="inline size-3.5 align-[-2px]" />{" "}
+          {overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}:{" "}
           {overruledBy.map((b, i) => (
             <span key={`${b.court}|${b.caseNo}`}>
               {i > 0 ? ", " : ""}
@@ -114,7 +128,13 @@ function DecisionItem({
         </p>
       ) : null}
       <p className="text-xs text-muted">
-        {[group.court, group.decisionDate && `${group.decisionDate} 선고`, group.caseType].filter(Boolean).join(" · ")}
+        {[
+          group.court,
+          group.decisionDate && `${formatKoreanDate(group.decisionDate) || group.decisionDate} 선고`,
+          group.caseType,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
         {signal ? (
           <span
             className="ml-2 rounded bg-paper px-1 text-[11px]"
@@ -186,7 +206,8 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
   const searchNotices = state.notices.filter((n) => !isAnswerNotice(n.code));
   const scoreLabel = state.reranked ? "리랭커 점수 (관련 부분 중 가장 높은 값)" : "순위 결합 점수 (가장 높은 값)";
   return (
-    <div className="space-y-3 text-sm" data-testid="evidence-panel">
+    // On a phone (the 근거 tab) the precedents come first, the queries that found them after.
+    <div className="flex flex-col gap-3 text-sm" data-testid="evidence-panel">
       {state.standalone ? (
         <Block title="독립 질문으로 바꾼 후속 질문">
           <p>{state.standalone}</p>
@@ -232,7 +253,7 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         </div>
       ) : null}
       {groups && groups.length > 0 ? (
-        <Block title={`근거 판례 ${groups.length}건`} testId="cited-precedents">
+        <Block title={`근거 판례 ${groups.length}건`} testId="cited-precedents" className="max-lg:order-first">
           <ol className="space-y-2">
             {groups.map((g) => (
               <DecisionItem
@@ -247,7 +268,11 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         </Block>
       ) : null}
       {early ? (
-        <Block title={`먼저 찾은 판례 ${early.length}건 (원래 질문, 정렬 전)`} testId="provisional-precedents">
+        <Block
+          title={`먼저 찾은 판례 ${early.length}건 (원래 질문, 정렬 전)`}
+          testId="provisional-precedents"
+          className="max-lg:order-first"
+        >
           <ol className="space-y-2">
             {early.map((g) => (
               <DecisionItem

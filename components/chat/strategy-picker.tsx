@@ -26,8 +26,8 @@ export function StrategyPicker({
   disabled?: boolean;
 }) {
   return (
-    <label className="mb-2 flex flex-wrap items-center gap-2 text-xs text-muted">
-      검색 전략
+    <label className="flex shrink-0 items-center gap-2 text-xs text-muted sm:flex-wrap">
+      <span className="sr-only sm:not-sr-only">검색 전략</span>
       <select
         value={value}
         disabled={disabled}
@@ -44,7 +44,7 @@ export function StrategyPicker({
           </option>
         ))}
       </select>
-      <span className="text-muted" data-testid="chat-strategy-hint">
+      <span className="hidden text-muted sm:inline" data-testid="chat-strategy-hint">
         {STRATEGY_HINTS[value]}
       </span>
     </label>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Check, Flag, Triangle, X } from "lucide-react";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { type CitationSupport, VERDICT_LABEL } from "@/lib/rag/support/types";
@@ -10,7 +11,7 @@ const TONE = {
   partly: "bg-amber-100 text-amber-900 ring-amber-300",
   unsupported: "bg-red-100 text-red-900 ring-red-300",
 } as const;
-const ICON = { supported: "✓", partly: "△", unsupported: "✕" } as const;
+const ICON = { supported: Check, partly: Triangle, unsupported: X } as const;
 const METHOD = { llm: "검증 모델", cosine: "의미 유사도", lexical: "어휘 비교" } as const;
 
 /**
@@ -22,6 +23,7 @@ export function SupportMark({ support }: { support: CitationSupport }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const { verdict } = support;
+  const Icon = ICON[verdict];
   return (
     <>
       <button
@@ -33,7 +35,7 @@ export function SupportMark({ support }: { support: CitationSupport }) {
         onClick={() => setOpen((o) => !o)}
         className={`mx-0.5 inline-flex items-center gap-0.5 rounded px-1 align-baseline text-[11px] font-medium ring-1 ${TONE[verdict]}`}
       >
-        <span aria-hidden="true">{ICON[verdict]}</span>
+        <Icon aria-hidden="true" className="inline size-3 align-[-1px]" />
         {VERDICT_LABEL[verdict]}
       </button>
       {open ? (
@@ -72,7 +74,7 @@ export function OverruledFlag({ caseNo, by }: { caseNo: string; by: OverruledBy[
         onClick={() => setOpen((o) => !o)}
         className="mx-0.5 inline-flex items-center gap-0.5 rounded bg-red-600 px-1 align-baseline text-[11px] font-semibold text-white"
       >
-        <span aria-hidden="true">⚑</span>
+        <Flag aria-hidden="true" className="inline size-3 align-[-1px]" />
         {first.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}
       </button>
       {open ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { ThumbsDown, ThumbsUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { myFeedbackAction, reportCitationAction, voteAction } from "@/app/(app)/chat/feedback-actions";
 
@@ -73,7 +74,7 @@ export function AnswerFeedback({ messageId }: { messageId?: string }) {
         className={voteClass(vote === "up")}
         onClick={() => void cast("up")}
       >
-        👍
+        <ThumbsUp aria-hidden="true" className="size-4" />
       </button>
       <button
         type="button"
@@ -84,7 +85,7 @@ export function AnswerFeedback({ messageId }: { messageId?: string }) {
         className={voteClass(vote === "down")}
         onClick={() => void cast("down")}
       >
-        👎
+        <ThumbsDown aria-hidden="true" className="size-4" />
       </button>
       <button
         type="button"

@@ -7,7 +7,7 @@ import Link from "next/link";
  * shared link, a new tab) goes back in history when there is history, else to a new chat.
  */
 export function BackToAnswer({ chatId }: { chatId?: string }) {
-  const className = "text-sm text-accent hover:underline";
+  const className = "shrink-0 whitespace-nowrap text-sm text-accent hover:underline";
   if (chatId) {
     return (
       <Link href={`/chat/${chatId}`} className={className} data-testid="back-to-answer" data-print="hide">

@@ -1,3 +1,4 @@
+import { Flag } from "lucide-react";
 import Link from "next/link";
 import type { GraphLink, ViewerGraph } from "@/lib/citations/graph";
 import { describeOverruling, SCOPE_LABEL } from "@/lib/text/citation-types";
@@ -40,7 +41,8 @@ export function OverruledBanner({ caseNo, graph }: { caseNo: string; graph: View
       data-testid="viewer-overruled"
     >
       <p className="font-semibold">
-        ⚑ {graph.overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}입니다
+        <Flag aria-hidden="true" className="inline size-3.5 align-[-2px]" />{" "}
+        {graph.overruledBy[0]?.scope === "partial" ? "일부 변경된 판례" : "변경된 판례"}입니다
       </p>
       <p className="mt-1">
         {caseNo}은(는){" "}

@@ -15,7 +15,7 @@ export function DecisionText({ marks }: { marks: Mark[] }) {
 }
 
 function MarkRun({ mark }: { mark: Mark }) {
-  const anchors = mark.anchors?.map((id) => <span key={id} id={id} className="scroll-mt-24" />);
+  const anchors = mark.anchors?.map((id) => <span key={id} id={id} className="scroll-mt-28" />);
   if (mark.support) {
     return (
       <>

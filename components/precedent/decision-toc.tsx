@@ -17,7 +17,7 @@ export function DecisionToc({
     <nav
       aria-label="목차"
       data-testid="precedent-toc"
-      className="border-b border-line pb-3 lg:sticky lg:top-4 lg:w-48 lg:shrink-0 lg:self-start lg:border-b-0 lg:pb-0"
+      className="border-b border-line pb-3 lg:sticky lg:top-16 lg:w-48 lg:shrink-0 lg:self-start lg:border-b-0 lg:pb-0"
     >
       <h2 className="mb-1 text-xs font-semibold text-muted">목차</h2>
       <ol className="flex flex-wrap gap-x-3 gap-y-1 text-sm lg:flex-col">

@@ -61,7 +61,7 @@ export function FindInDecision({
 
   return (
     <search
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b border-line bg-paper/95 py-2 backdrop-blur"
+      className="sticky top-12 z-10 flex flex-wrap items-center gap-2 border-b border-line bg-paper/95 py-2 backdrop-blur"
       data-print="hide"
       data-testid="find-in-decision"
     >

@@ -3,6 +3,7 @@ import type { CitationSupport, SupportVerdict } from "../rag/support/types";
 import { caseNumbersMatch } from "../text/case-number";
 import { citationHint } from "../text/citation-hint";
 import type { Chunk } from "../text/decision";
+import { citedChunkIds } from "./evidence";
 import type { AnswerRecord } from "./types";
 
 /**
@@ -24,6 +25,8 @@ export interface PrecedentLinkOptions {
    */
   verdict?: SupportVerdict;
   claim?: string;
+  /** Of `chunkIds`, those the answer cited (`u`): the viewer tints them and the linked one only. */
+  used?: string[];
 }
 
 /** Long enough for a citing sentence; a URL stays well under any limit (≈ 9 bytes a syllable). */
@@ -44,6 +47,8 @@ export function precedentHref(
   if (options.verdict) params.set("v", options.verdict);
   const claim = squeeze(options.claim, CLAIM_MAX);
   if (options.verdict && claim) params.set("c", claim);
+  const used = options.used?.filter((id) => id !== chunkIds[0] && chunkIds.includes(id));
+  if (used?.length) params.set("u", used.join(","));
   if (options.chatId) params.set("from", options.chatId);
   return `/precedents/${encodeURIComponent(caseNo)}?${params}#passage-${chunkIds[0] ?? ""}`;
 }
@@ -95,13 +100,16 @@ export function resolveCitations(record: AnswerRecord): (ResolvedCitation | unde
 
 /** The link of every part of an answer (undefined for text and for a flagged number). */
 export function citationHrefs(record: AnswerRecord, options: { chatId?: string } = {}): (string | undefined)[] {
-  return resolveCitations(record).map((resolved, i) => {
+  const all = resolveCitations(record);
+  // Every passage some citation of the answer stands on: tinted in the viewer, the rest plain.
+  const used = new Set([...citedChunkIds(record.parts), ...all.flatMap((r) => (r?.passage ? [r.passage.id] : []))]);
+  return all.map((resolved, i) => {
     const part = record.parts[i];
     if (!resolved || part?.type !== "citation" || !part.valid) return undefined;
     const { hint, passage, others, support } = resolved;
     const link = { hint, chatId: options.chatId, verdict: support?.verdict, claim: support?.claim };
     if (!passage) return precedentHref(part.caseNo, "", [part.chunkId], link);
     const ids = [passage.id, ...others.map((c) => c.id)];
-    return precedentHref(passage.caseNo, passage.corpusId, ids, link);
+    return precedentHref(passage.caseNo, passage.corpusId, ids, { ...link, used: ids.filter((id) => used.has(id)) });
   });
 }

@@ -1,11 +1,13 @@
 import type { Interval } from "./bootstrap";
+import { CHART_FONT } from "./chart-font";
 import type { SystemSummary } from "./report";
 
 /** Charts as plain SVG strings (no plotting dependency; they open in any browser and embed in Markdown). */
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const COLORS = ["#1f3a5f", "#c2410c", "#0f766e", "#7c3aed"];
-const FONT = "font-family='Noto Sans KR, Apple SD Gothic Neo, sans-serif'";
+// The labels' font travels inside each chart file (chart-font.ts, applied where the files are written).
+const FONT = CHART_FONT;
 
 /** Grouped bars: one group per system, one bar per metric (values 0–1), each with its 95% interval as an error bar. */
 export function metricBarsSvg(

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchmarkItem } from "./benchmark";
 import type { BootstrapOptions } from "./bootstrap";
+import { embedChartFont } from "./chart-font";
 import { differenceSvg, metricBarsSvg, sweepLineSvg } from "./charts";
 import { ALL_METRICS, HEADLINE } from "./metric-defs";
 import { partialReplayMark } from "./replay-gaps";
@@ -36,7 +37,7 @@ export function writeReport(
   const { summaries } = summary;
   const charts: string[] = [];
   const chart = (name: string, svg: string) => {
-    writeFileSync(join(dir, name), svg);
+    writeFileSync(join(dir, name), embedChartFont(svg));
     charts.push(name);
   };
   // The charts name a partly replayed system as the tables do.

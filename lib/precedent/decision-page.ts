@@ -11,7 +11,7 @@ import {
 } from "./decision-cut";
 import { PAGE_CHARS, pageAt } from "./pages";
 import { type Mark, markSections, type PassageRange } from "./segments";
-import { SUPPORT_MARGIN, sectionId, supportsNear, type TocEntry } from "./view";
+import { SUPPORT_MARGIN, sectionId, supportsNear, type TocEntry, tintedIds, type ViewPassage } from "./view";
 
 export { viewedSections };
 
@@ -62,7 +62,7 @@ export interface DecisionPage {
 const SUPPORT_TEXT_CHARS = 2_000;
 
 export interface PageRequest {
-  passages: { id: string; section: string; text: string }[];
+  passages: ViewPassage[];
   hint?: string;
   /** The part asked for; absent: the one with the linked passage, else the first. */
   page?: number;
@@ -81,6 +81,8 @@ export function decisionPage(record: Record<string, string>, request: PageReques
 interface Found {
   /** Each section's passages (offsets in it), in the request's order. */
   ranges: Map<string, PassageRange[]>;
+  /** Of those, the ones tinted: the linked passage and those the answer cited (view.ts). */
+  tinted: Map<string, PassageRange[]>;
   supports: Range[];
   supportSection?: string;
   supportText?: string;
@@ -95,12 +97,14 @@ interface Found {
 function findPassages(cut: DecisionCut, request: PageRequest, read: TextReader): Found {
   const found: Found = {
     ranges: new Map(),
+    tinted: new Map(),
     supports: [],
     passageFound: false,
     anchorAt: new Map(),
     anchors: new Map(),
   };
   const primaryId = request.passages[0]?.id;
+  const used = tintedIds(request.passages);
   for (const section of cut.sections) {
     const ranges: PassageRange[] = [];
     for (const p of request.passages) {
@@ -117,6 +121,10 @@ function findPassages(cut: DecisionCut, request: PageRequest, read: TextReader):
     }));
     if (section.name === "판례내용") for (const h of cut.headings) anchors.push({ id: h.id, at: h.at });
     found.ranges.set(section.name, ranges);
+    found.tinted.set(
+      section.name,
+      ranges.filter((r) => used.has(r.id)),
+    );
     found.anchors.set(section.name, anchors);
     found.anchorAt.set(sectionId(section.name), section.at);
     for (const a of anchors) found.anchorAt.set(a.id, section.at + a.at);
@@ -162,7 +170,7 @@ export function pageOfCut(cut: DecisionCut, request: PageRequest, read: TextRead
     const anchors = (found.anchors.get(section.name) ?? [])
       .filter((a) => a.at >= local.from && a.at < local.to)
       .map((a) => ({ id: a.id, at: a.at - local.from }));
-    const marks = markSections(slice, (found.ranges.get(section.name) ?? []).map(shift), supports, anchors);
+    const marks = markSections(slice, (found.tinted.get(section.name) ?? []).map(shift), supports, anchors);
     sections.push({
       name: section.name,
       ...(local.from === 0 ? { id: sectionId(section.name) } : {}),
@@ -172,7 +180,7 @@ export function pageOfCut(cut: DecisionCut, request: PageRequest, read: TextRead
   }
   const toc: PagedTocEntry[] = [];
   for (const section of cut.sections) {
-    const ranges = found.ranges.get(section.name) ?? [];
+    const ranges = found.tinted.get(section.name) ?? [];
     const id = sectionId(section.name);
     toc.push({ id, label: section.name, cited: ranges.length, level: 1, page: pageAt(starts, section.at) });
     if (section.name !== "판례내용") continue;

@@ -7,12 +7,28 @@ import { supportingSentences } from "./support";
  * What the precedent viewer shows of one archived decision: its sections as marked runs, a
  * table of contents (the sections, and inside 판례내용 the 【주 문】/【이 유】 parts), the cited
  * passages and, in the first of them (the one the link is about), the supporting sentence(s).
+ * Only the linked passage and those the answer cited (`used`) are tinted: the other passages the
+ * answer was given keep their anchors but stay plain, or on a short decision nearly everything is
+ * tinted and the tint says nothing.
  */
+
+export interface ViewPassage {
+  id: string;
+  section: string;
+  text: string;
+  /** The answer cited it (tinted); the others the answer was given are plain. */
+  used?: boolean;
+}
+
+/** The passages tinted: the linked one (the first) and those the answer cited. */
+export function tintedIds(passages: ViewPassage[]): Set<string> {
+  return new Set(passages.filter((p, i) => p.used || i === 0).map((p) => p.id));
+}
 
 export interface TocEntry {
   id: string;
   label: string;
-  /** Cited passages inside it. */
+  /** Tinted passages inside it (the linked one and those the answer cited). */
   cited: number;
   level: 1 | 2;
 }
@@ -79,13 +95,14 @@ export function headingsOf(text: string): Heading[] {
 
 export function buildDecisionView(
   record: Record<string, string>,
-  passages: { id: string; section: string; text: string }[],
+  passages: ViewPassage[],
   hint?: string,
 ): DecisionView {
   const sections: SectionView[] = [];
   const toc: TocEntry[] = [];
   let supportText: string | undefined;
   const primaryId = passages[0]?.id;
+  const used = tintedIds(passages);
   let passageFound = false;
   for (const name of SECTIONS) {
     const text = record[name];
@@ -104,16 +121,17 @@ export function buildDecisionView(
       id: `passage-${r.id}`,
       at: r.id === primaryId && supports[0] ? supports[0].start : r.start,
     }));
+    const tinted = ranges.filter((r) => used.has(r.id));
     const id = sectionId(name);
-    toc.push({ id, label: name, cited: ranges.length, level: 1 });
+    toc.push({ id, label: name, cited: tinted.length, level: 1 });
     if (name === "판례내용") {
       for (const part of headingsOf(text)) {
         anchors.push({ id: part.id, at: part.at });
-        const cited = ranges.filter((r) => r.start >= part.at && r.start < part.end).length;
+        const cited = tinted.filter((r) => r.start >= part.at && r.start < part.end).length;
         toc.push({ id: part.id, label: part.label, cited, level: 2 });
       }
     }
-    sections.push({ name, id, text, marks: markSections(text, ranges, supports, anchors) });
+    sections.push({ name, id, text, marks: markSections(text, tinted, supports, anchors) });
   }
   return { sections, toc, supportText, passageFound };
 }

@@ -78,9 +78,18 @@ describe("links into the precedent viewer", () => {
     expect(params(links[0]).get("s")).toContain("배상할 책임");
     expect(params(links[1]).get("s")).toContain("과실은 참작");
     expect(params(links[0]).get("from")).toBe("chat-1");
+    // Each link tints the passage the other citation stands on too (both were used), nothing else.
+    expect(params(links[0]).get("u")).toBe("k2");
+    expect(params(links[1]).get("u")).toBe("k1");
     // The flagged number has no link.
     const flagged = r.parts.findIndex((p) => p.type === "citation" && !p.valid);
     expect(hrefs[flagged]).toBeUndefined();
+  });
+
+  it("names the cited passages among the linked ones, leaving out the first and strangers", () => {
+    const href = precedentHref("76므41", "c1", ["a", "b", "c"], { used: ["a", "c", "z"] });
+    expect(params(href).get("u")).toBe("c");
+    expect(params(precedentHref("76므41", "c1", ["a", "b"], { used: ["a"] })).has("u")).toBe(false);
   });
 
   it("finds a joined decision's passage from either of its numbers", () => {

@@ -17,7 +17,7 @@ const RECORD = {
 describe("the decision as the viewer shows it", () => {
   const body = RECORD.판례내용;
   const passage = { id: "p1", section: "판례내용", text: body.slice(body.indexOf("원심은")) };
-  const other = { id: "p2", section: "판결요지", text: RECORD.판결요지 };
+  const other = { id: "p2", section: "판결요지", text: RECORD.판결요지, used: true };
   const view = buildDecisionView(RECORD, [passage, other], "사업자는 떨어진 물건의 손해를 배상할 책임이 있습니다");
 
   it("lists the sections and the 주문/이유 parts, with the cited passages in each", () => {
@@ -50,6 +50,16 @@ describe("the decision as the viewer shows it", () => {
     // The other passage is shown, with no sentence singled out.
     const summary = view.sections.find((s) => s.name === "판결요지")?.marks ?? [];
     expect(summary).toEqual([{ text: RECORD.판결요지, start: 0, chunkId: "p2", anchors: ["passage-p2"] }]);
+  });
+
+  it("leaves a passage the answer was given but did not cite plain, its anchor kept", () => {
+    const unused = buildDecisionView(RECORD, [passage, { ...other, used: false }], "사업자는 배상할 책임");
+    const summary = unused.sections.find((s) => s.name === "판결요지")?.marks ?? [];
+    expect(summary).toEqual([{ text: RECORD.판결요지, start: 0, anchors: ["passage-p2"] }]);
+    expect(unused.toc.find((t) => t.label === "판결요지")?.cited).toBe(0);
+    // The linked passage is tinted whether or not it is marked used.
+    const body = unused.sections.find((s) => s.name === "판례내용")?.marks ?? [];
+    expect(body.some((m) => m.chunkId === "p1")).toBe(true);
   });
 
   it("says so when the linked passage is no longer in the text", () => {

@@ -6,12 +6,11 @@ import { aiConfig, configuredComponents } from "@/lib/ai/config";
 import { listCorpora } from "@/lib/db/corpora";
 import { listEvalJobs, sweepStaleEvalJobs } from "@/lib/db/eval-jobs";
 import { SYSTEMS, skipReason } from "@/lib/eval/systems";
+import { formatKoreanDateTime } from "@/lib/util/korean-time";
 import { requirePageAdmin } from "../../../(auth)/auth";
 
 export const metadata: Metadata = { title: "평가" };
 export const dynamic = "force-dynamic";
-
-const when = new Intl.DateTimeFormat("ko-KR", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Seoul" });
 
 export default async function EvalPage() {
   await requirePageAdmin();
@@ -59,7 +58,7 @@ export default async function EvalPage() {
                   <td className="px-3 py-2">
                     {EVAL_STATUS_TEXT[j.status]} {j.total ? `(${j.done}/${j.total})` : ""}
                   </td>
-                  <td className="px-3 py-2 text-muted">{when.format(j.createdAt)}</td>
+                  <td className="px-3 py-2 text-muted">{formatKoreanDateTime(j.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -84,7 +83,7 @@ export default async function EvalPage() {
                     .filter((j) => j.status === "done")
                     .map((j) => (
                       <option key={j.id} value={j.id}>
-                        {j.name} ({when.format(j.createdAt)})
+                        {j.name} ({formatKoreanDateTime(j.createdAt)})
                       </option>
                     ))}
                 </select>

@@ -1,21 +1,30 @@
+import { Flag, type LucideIcon, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { countFeedback, FEEDBACK_KINDS, type FeedbackKind, listFeedback } from "@/lib/db/feedback";
+import { formatKoreanDateTime } from "@/lib/util/korean-time";
 import { requirePageAdmin } from "../../../(auth)/auth";
 
 export const metadata: Metadata = { title: "답변 피드백" };
 export const dynamic = "force-dynamic";
 
 const KIND_LABEL: Record<FeedbackKind, string> = {
-  up: "👍 도움됨",
-  down: "👎 아쉬움",
+  up: "도움됨",
+  down: "아쉬움",
   citation_error: "인용 오류 신고",
 };
-const timeFormat = new Intl.DateTimeFormat("ko-KR", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Seoul",
-});
+// Drawn icons, not emoji: a machine without an emoji font shows emoji as empty boxes.
+const KIND_ICON: Record<FeedbackKind, LucideIcon> = { up: ThumbsUp, down: ThumbsDown, citation_error: Flag };
+
+function KindLabel({ kind }: { kind: FeedbackKind }) {
+  const Icon = KIND_ICON[kind];
+  return (
+    <>
+      <Icon aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px]" />
+      {KIND_LABEL[kind]}
+    </>
+  );
+}
 
 export default async function FeedbackPage({ searchParams }: { searchParams: Promise<{ kind?: string }> }) {
   await requirePageAdmin();
@@ -41,7 +50,7 @@ export default async function FeedbackPage({ searchParams }: { searchParams: Pro
             aria-current={k === kind ? "page" : undefined}
             className={`rounded-full border px-3 py-1 ${k === kind ? "border-accent bg-accent-soft text-accent" : "border-line bg-white"}`}
           >
-            {label} <span className="tabular-nums text-muted">{n}</span>
+            {k ? <KindLabel kind={k} /> : label} <span className="tabular-nums text-muted">{n}</span>
           </Link>
         ))}
       </nav>
@@ -60,10 +69,10 @@ export default async function FeedbackPage({ searchParams }: { searchParams: Pro
             >
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className={`font-medium ${f.kind === "citation_error" ? "text-red-800" : ""}`}>
-                  {KIND_LABEL[f.kind]}
+                  <KindLabel kind={f.kind} />
                 </span>
                 <span className="break-all text-muted">{f.userEmail}</span>
-                <span className="text-muted">{timeFormat.format(f.createdAt)}</span>
+                <span className="text-muted">{formatKoreanDateTime(f.createdAt)}</span>
                 {f.messageId ? null : <span className="text-xs text-muted">(대화 삭제됨)</span>}
               </div>
               {f.comment ? (

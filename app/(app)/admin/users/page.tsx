@@ -3,12 +3,11 @@ import Link from "next/link";
 import { UserActions } from "@/components/admin/user-actions";
 import { CreateUserForm } from "@/components/create-user-form";
 import { listUsers } from "@/lib/db/users";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { requirePageAdmin } from "../../../(auth)/auth";
 
 export const metadata: Metadata = { title: "사용자 관리" };
 export const dynamic = "force-dynamic";
-
-const dateFormat = new Intl.DateTimeFormat("ko-KR", { dateStyle: "medium", timeZone: "Asia/Seoul" });
 
 export default async function UsersPage() {
   const me = await requirePageAdmin();
@@ -45,7 +44,7 @@ export default async function UsersPage() {
                       <span className="rounded bg-stone-100 px-1.5 py-0.5 text-muted">비활성</span>
                     )}
                   </td>
-                  <td className="px-3 py-2 text-muted">{dateFormat.format(u.createdAt)}</td>
+                  <td className="px-3 py-2 text-muted">{formatKoreanDate(u.createdAt)}</td>
                   <td className="px-3 py-2">
                     <UserActions
                       user={{ id: u.id, name: u.name, email: u.email, role: u.role, active: u.active }}

@@ -22,6 +22,7 @@ export type PartResult = DecisionPage | null | "failed";
 export interface LinkParams {
   corpus?: string;
   hl?: string;
+  u?: string;
   s?: string;
   v?: string;
   c?: string;
@@ -120,7 +121,7 @@ export async function PartBody({
               <section key={section.name} aria-label={section.name}>
                 <h2
                   id={section.id}
-                  className="mb-2 scroll-mt-20 border-b border-line pb-1 font-serif text-lg font-semibold"
+                  className="mb-2 scroll-mt-28 border-b border-line pb-1 font-serif text-lg font-semibold"
                 >
                   {section.name}
                   {section.continued ? (

@@ -17,6 +17,7 @@ import { decisionFile } from "@/lib/ingest/decision-archive";
 import { viewerPage } from "@/lib/precedent/viewer-client";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { requirePageUser } from "../../../(auth)/auth";
 import { type LinkParams, PartBody, type PartResult, PartToc } from "./decision-part";
 
@@ -31,6 +32,8 @@ type Props = {
 const Query = z.object({
   corpus: z.string().max(64).optional().catch(undefined),
   hl: z.string().max(2000).optional().catch(undefined),
+  /** Of `hl`, the passages the answer cited: tinted with the first; the others plain. */
+  u: z.string().max(2000).optional().catch(undefined),
   s: z.string().max(1000).optional().catch(undefined),
   /** The support check's verdict on the citation followed here; `s` is then the decision's own sentence. */
   v: z.enum(["supported", "partly", "unsupported"]).optional().catch(undefined),
@@ -74,7 +77,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
   const caseNo = decoded((await params).caseNo);
   const query = Query.parse(await searchParams);
-  const { corpus, hl, s, v: verdict, c: claim, from } = query;
+  const { corpus, hl, u, s, v: verdict, c: claim, from } = query;
   // A citation found unsupported opens its passage, but nothing in it is shown as support.
   const hint = verdict === "unsupported" ? undefined : s;
   const docs = await findDocumentsForCaseNo(caseNo);
@@ -84,14 +87,15 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   const ids = (hl ?? "").split(",").filter(Boolean).slice(0, 50);
   // Only the linked chunks: a very large decision has tens of thousands.
   const passages = await (await getStore()).getChunks(doc.corpusId, doc.caseNo, ids);
+  const used = new Set((u ?? "").split(",").filter(Boolean));
   // Read, marked and cut into parts in the viewer's worker: only one bounded part comes back here,
   // and the page around it is sent without waiting for it (PartBody streams in).
   const part = loadPart(decisionFile(filesDir(), doc.corpusId, doc.caseNo), {
-    passages: passages.map((p) => ({ id: p.id, section: p.section, text: p.text })),
+    passages: passages.map((p) => ({ id: p.id, section: p.section, text: p.text, used: used.has(p.id) })),
     hint,
     page: query.p,
   });
-  const linkParams: LinkParams = { corpus, hl, s, v: verdict, c: claim, from };
+  const linkParams: LinkParams = { corpus, hl, u, s, v: verdict, c: claim, from };
   // Enrichment's notes on the linked passages, shown beside the decision (never in its text).
   const [withContext, atoms] = await Promise.all([
     chunksWithContexts(passages),
@@ -119,13 +123,22 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
         <PartToc part={part} params={linkParams} />
       </Suspense>
       <article className="min-w-0 flex-1">
-        <BackToAnswer chatId={from} />
-        <p className="mt-2 text-sm text-muted">
-          {doc.court} · {doc.decisionDate} 선고 · {doc.caseType} · 말뭉치 {doc.corpus.name}
+        {/* Stays in view while the decision scrolls: which case, back to the answer, copy its citation. */}
+        <div
+          className="sticky top-0 z-20 -mx-4 flex h-12 items-center gap-3 border-b border-line bg-paper/95 px-4 backdrop-blur sm:-mx-6 sm:px-6 print:static"
+          data-testid="precedent-header"
+        >
+          <BackToAnswer chatId={from} />
+          <h1 className="min-w-0 flex-1 truncate font-serif text-base font-semibold sm:text-xl" title={doc.caseName}>
+            <span data-testid="precedent-case-no">{doc.caseNo}</span>{" "}
+            <span className="font-normal">{doc.caseName}</span>
+          </h1>
+          <CopyButton text={citation} label="인용 복사" testId="copy-citation" />
+        </div>
+        <p className="mt-3 text-sm text-muted">
+          {doc.court} · {formatKoreanDate(doc.decisionDate) || doc.decisionDate} 선고 · {doc.caseType} · 말뭉치{" "}
+          {doc.corpus.name}
         </p>
-        <h1 className="mt-1 font-serif text-2xl font-semibold">
-          <span data-testid="precedent-case-no">{doc.caseNo}</span> <span className="font-normal">{doc.caseName}</span>
-        </h1>
         <BookmarkButton
           caseNo={doc.caseNo}
           corpusId={doc.corpusId}
@@ -135,7 +148,6 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
         />
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <span data-testid="formatted-citation">{citation}</span>
-          <CopyButton text={citation} label="인용 복사" testId="copy-citation" />
           {sourceHref ? (
             <a
               href={sourceHref}
