@@ -33,8 +33,8 @@ export function marksFromText(court: string, head: string, tail: string = head):
     ?.replace(/^\s*제\s*\d\s*심\s*/u, "")
     .trim();
   const pad = (n: string) => n.padStart(2, "0");
-  // The header (before 【주 문】) naming the decision itself as 전원합의체, not a case it cites.
-  const header = head.slice(0, Math.max(0, head.indexOf("【주")) || 300);
+  // A first line naming the decision itself as 전원합의체 — not a case it cites further down.
+  const header = head.trimStart().split("\n", 1)[0] ?? "";
   return {
     enBanc: /전원합의체/.test(court) || CHIEF_PRESIDING.test(tail) || HEADER_EN_BANC.test(header),
     lowerCourt: lower ? (lowerCourt ?? "") : "",

@@ -18,7 +18,7 @@ describe("parseQuery", () => {
     expect(words("사기 or 횡령")).toEqual([["사기"], ["or"], ["횡령"]]);
   });
 
-  it("excludes -words and -\"phrases\"", () => {
+  it('excludes -words and -"phrases"', () => {
     const p = parseQuery('임대차 -형사 -"정당한 사유"');
     expect(p.groups.map((g) => g.map(formatTerm))).toEqual([["임대차"]]);
     expect(p.excluded.map(formatTerm)).toEqual(["형사", '"정당한 사유"']);
@@ -58,7 +58,12 @@ describe("parseQuery", () => {
   it("OR at an edge or twice: a hint, the words still searched", () => {
     for (const q of ["OR 사기 횡령", "사기 횡령 OR", "사기 OR OR 횡령"]) {
       const p = parseQuery(q);
-      expect(p.groups.flat().map((t) => t.text).sort()).toEqual(["사기", "횡령"]);
+      expect(
+        p.groups
+          .flat()
+          .map((t) => t.text)
+          .sort(),
+      ).toEqual(["사기", "횡령"]);
       expect(p.hints.join(" ")).toMatch(/OR는 두 낱말 사이/);
     }
   });
@@ -85,7 +90,7 @@ describe("parseQuery", () => {
   });
 
   it("never throws on odd input", () => {
-    for (const q of ['"', "-", "OR", ':', "사건명:", '-"', '""""', "\u0000", "법원:\"", "a:b"]) {
+    for (const q of ['"', "-", "OR", ":", "사건명:", '-"', '""""', "\u0000", '법원:"', "a:b"]) {
       expect(() => parseQuery(q)).not.toThrow();
     }
   });
