@@ -16,6 +16,10 @@ export function AppHeader({ user }: { user: UserRecord }) {
           <Link href="/" className="text-muted hover:text-ink" data-testid="nav-research">
             리서치
           </Link>
+          <Link href="/search" className="whitespace-nowrap text-muted hover:text-ink" data-testid="nav-search">
+            <span className="sm:hidden">검색</span>
+            <span className="hidden sm:inline">판례 검색</span>
+          </Link>
           <Link href="/bookmarks" className="text-muted hover:text-ink" data-testid="nav-bookmarks">
             북마크
           </Link>
