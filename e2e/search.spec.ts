@@ -12,6 +12,8 @@ test("판례 검색: operator and facet, newest first, paging, a result at its s
   page,
 }) => {
   test.skip(!real, "needs the shared decisions (../shared/data)");
+  // Many steps, each a page load on a busy machine (the first search also loads the index).
+  test.setTimeout(120_000);
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
   await page.getByTestId("nav-search").click();
 
