@@ -24,7 +24,7 @@ import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
 
 export const PAGE_SIZE = 20;
 /** Chunks asked of the store per search: enough for a few hundred decisions. */
-const CANDIDATES = 800;
+const CANDIDATES = 400;
 /** Decisions listed (and counted) at most: the rest are reached by narrowing. */
 const MAX_DECISIONS = 500;
 const SECTION_SCOPES = new Set(["판시사항", "판결요지", "참조조문"]);
