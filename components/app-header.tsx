@@ -12,8 +12,9 @@ export function AppHeader({ user }: { user: UserRecord }) {
         <Link href="/" className="whitespace-nowrap font-serif text-lg font-semibold text-accent">
           판례 리서치
         </Link>
-        <nav className="flex gap-4 text-sm" aria-label="주 메뉴">
-          <Link href="/" className="text-muted hover:text-ink" data-testid="nav-research">
+        <nav className="flex min-w-0 gap-3 overflow-x-auto whitespace-nowrap text-sm sm:gap-4" aria-label="주 메뉴">
+          {/* On a phone the name beside it leads to the same desk: the room goes to 검색 and 찾기. */}
+          <Link href="/" className="hidden text-muted hover:text-ink sm:inline" data-testid="nav-research">
             리서치
           </Link>
           <Link href="/search" className="whitespace-nowrap text-muted hover:text-ink" data-testid="nav-search">
