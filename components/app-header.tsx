@@ -37,7 +37,7 @@ export function AppHeader({ user }: { user: UserRecord }) {
       <div className="hidden max-w-xs flex-1 md:block">
         <LookupBox />
       </div>
-      <div className="flex shrink-0 items-center gap-3 text-sm">
+      <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
         <Link href="/account" className="text-muted hover:text-ink" data-testid="nav-account">
           <span data-testid="current-user" className="hidden sm:inline">
             {user.name}

@@ -93,10 +93,10 @@ async function filtersOf(p: SearchParams): Promise<DocFilter> {
   return f;
 }
 
-async function retrieve(store: VectorStore, terms: QueryTerm[], filter: DocFilter) {
+async function retrieve(store: VectorStore, terms: QueryTerm[]) {
   const tokens = tokenizeKo(terms.map((t) => t.text).join(" "));
   if (tokens.length === 0) return [];
-  return store.sparseSearch(tokens, { topN: CANDIDATES, filter });
+  return store.sparseSearch(tokens, { topN: CANDIDATES });
 }
 
 export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promise<SearchResult> {
@@ -121,7 +121,9 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
   }
   const textTerms = positive.filter(textTerm);
   if (textTerms.length > 0) {
-    for (const hit of await retrieve(deps.store, textTerms, filter)) {
+    // Unfiltered, the filters applied below: a facet's count is then exactly what clicking it lists
+    // (filtered in the store, its own top chunks would reach further than the count said).
+    for (const hit of await retrieve(deps.store, textTerms)) {
       add(hit.chunk.corpusId, hit.chunk.caseNo).chunks.push({
         chunk: hit.chunk,
         score: hit.score,
@@ -140,7 +142,7 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
   const excludedKeys = new Set<string>();
   const excludedText = parsed.excluded.filter(textTerm);
   if (excludedText.length > 0 && candidates.size > 0) {
-    for (const hit of await retrieve(deps.store, excludedText, filter)) {
+    for (const hit of await retrieve(deps.store, excludedText)) {
       const folded = foldText(hit.chunk.text);
       if (excludedText.some((t) => matchesFolded(folded, t) && (!t.scope || t.scope === hit.chunk.section)))
         excludedKeys.add(docKey(hit.chunk));
@@ -169,7 +171,7 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
     if (!doc) continue;
     if (p.enBanc && !doc.enBanc) continue;
     if (p.lower && doc.lowerCourt !== p.lower) continue;
-    // The store's filter already holds; a decision added by its number is checked here too.
+    // The filters (the store searched without them).
     if (filter.corpusIds && !filter.corpusIds.includes(doc.corpusId)) continue;
     if (filter.courts && !filter.courts.includes(doc.court)) continue;
     if (filter.caseTypes && !filter.caseTypes.includes(doc.caseType)) continue;
