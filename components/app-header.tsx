@@ -12,9 +12,14 @@ export function AppHeader({ user }: { user: UserRecord }) {
         <Link href="/" className="whitespace-nowrap font-serif text-lg font-semibold text-accent">
           판례 리서치
         </Link>
-        <nav className="flex gap-4 text-sm" aria-label="주 메뉴">
-          <Link href="/" className="text-muted hover:text-ink" data-testid="nav-research">
+        <nav className="flex min-w-0 gap-3 overflow-x-auto whitespace-nowrap text-sm sm:gap-4" aria-label="주 메뉴">
+          {/* On a phone the name beside it leads to the same desk: the room goes to 검색 and 찾기. */}
+          <Link href="/" className="hidden text-muted hover:text-ink sm:inline" data-testid="nav-research">
             리서치
+          </Link>
+          <Link href="/search" className="whitespace-nowrap text-muted hover:text-ink" data-testid="nav-search">
+            <span className="sm:hidden">검색</span>
+            <span className="hidden sm:inline">판례 검색</span>
           </Link>
           <Link href="/bookmarks" className="text-muted hover:text-ink" data-testid="nav-bookmarks">
             북마크
@@ -32,7 +37,7 @@ export function AppHeader({ user }: { user: UserRecord }) {
       <div className="hidden max-w-xs flex-1 md:block">
         <LookupBox />
       </div>
-      <div className="flex shrink-0 items-center gap-3 text-sm">
+      <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
         <Link href="/account" className="text-muted hover:text-ink" data-testid="nav-account">
           <span data-testid="current-user" className="hidden sm:inline">
             {user.name}

@@ -59,6 +59,11 @@ export const ERROR_CATALOG = {
     status: 409,
     message: "이 말뭉치는 다른 버전의 토크나이저로 색인되었습니다. 관리 → 말뭉치 → 다시 색인을 실행해 주세요.",
   },
+  // 비슷한 판례 찾기: a passage over SIMILAR_MAX_CHARS (lib/search/similar.ts) is refused, not cut silently.
+  "search:passage_too_long": {
+    status: 400,
+    message: "글이 너무 깁니다. 5,000자 이내로 줄여 주세요. 넣은 글은 그대로 있습니다.",
+  },
   "store:unavailable": { status: 503, message: "검색 색인을 사용할 수 없습니다." },
   // Not an outage: the store's settings or its collection must be fixed by an admin (status panel).
   "store:bad_config": {

@@ -2,14 +2,22 @@ import { ChatView } from "@/components/chat/chat-view";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
 import { deskData } from "@/lib/chat/desk-data";
+import { parseStoredFilters } from "@/lib/chat/filters-schema";
 import { listChats } from "@/lib/db/chats";
 import { listMatters } from "@/lib/db/matters";
 import { requirePageUser } from "../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage() {
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requirePageUser();
+  // "이 조건으로 질문하기" on the search page opens a new chat with the search's filters.
+  const raw = (await searchParams).filters;
+  const initialFilters = parseStoredFilters(typeof raw === "string" ? raw.slice(0, 4_000) : undefined);
   const [chats, matters, statuses, desk] = await Promise.all([
     listChats(user.id),
     listMatters(user.id),
@@ -28,6 +36,7 @@ export default async function HomePage() {
           corpora={desk.searchable}
           corpusNames={desk.corpusNames}
           filterOptions={desk.filterOptions}
+          initialFilters={initialFilters}
           role={user.role}
         />
       </div>

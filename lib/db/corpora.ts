@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DecisionMeta } from "../text/decision";
+import type { DecisionMarks } from "../text/decision-marks";
 import { TOKENIZER_VERSION } from "../text/tokenize-ko";
 import { type Db, db } from "./client";
 import { containsText } from "./text-filter";
@@ -89,7 +90,7 @@ export async function corpusIndexVersion(id: string, client: Db = db()) {
 
 export type CorpusIndexVersion = Awaited<ReturnType<typeof corpusIndexVersion>>;
 
-export interface DocumentInput extends DecisionMeta {
+export interface DocumentInput extends DecisionMeta, Partial<DecisionMarks> {
   corpusId: string;
   sourcePath?: string;
   contentHash: string;

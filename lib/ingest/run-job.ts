@@ -20,6 +20,7 @@ import { JobStopped, startJobRuntime } from "../jobs/runtime";
 import { yieldIfBusy } from "../jobs/time-slice";
 import { normalizeCaseNo } from "../text/case-number";
 import type { ParsedDecision } from "../text/decision";
+import { decisionMarks } from "../text/decision-marks";
 import { saveDecision } from "./decision-archive";
 import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
@@ -121,6 +122,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
       result.documents.map((doc) => ({
         corpusId,
         ...doc.decision.meta,
+        ...decisionMarks(doc.decision),
         sourcePath: doc.decision.sourcePath,
         contentHash: doc.contentHash,
         chunkCount: doc.chunkCount,

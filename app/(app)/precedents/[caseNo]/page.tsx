@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { z } from "zod";
@@ -15,6 +16,8 @@ import { logError } from "@/lib/errors";
 import { formatCitation } from "@/lib/export/citation";
 import { decisionFile } from "@/lib/ingest/decision-archive";
 import { viewerPage } from "@/lib/precedent/viewer-client";
+import { startMarksBackfill } from "@/lib/search/marks-backfill";
+import { koreanDate } from "@/lib/search/params";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
 import { formatKoreanDate } from "@/lib/util/korean-time";
@@ -112,6 +115,10 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
   }));
   const citation = formatCitation(doc);
   const graph = await viewerGraph(doc);
+  // 원심판결, linked when a corpus holds it; marks not read yet are read in the background.
+  if (doc.enBanc === null) void startMarksBackfill(filesDir());
+  const lower = doc.lowerCaseNo ? (await findDocumentsForCaseNo(doc.lowerCaseNo))[0] : undefined;
+  const similarHref = `/search/similar?${new URLSearchParams({ case: doc.caseNo, corpus: doc.corpusId })}`;
   const sourceHref = safeExternalHref(doc.sourceUrl);
 
   return (
@@ -138,6 +145,11 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
         <p className="mt-3 text-sm text-muted">
           {doc.court} · {formatKoreanDate(doc.decisionDate) || doc.decisionDate} 선고 · {doc.caseType} · 말뭉치{" "}
           {doc.corpus.name}
+          {doc.enBanc ? (
+            <span className="ml-2 rounded bg-accent-soft px-1 text-accent" data-testid="precedent-en-banc">
+              전원합의체
+            </span>
+          ) : null}
         </p>
         <BookmarkButton
           caseNo={doc.caseNo}
@@ -165,6 +177,29 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
             </span>
           ) : null}
         </div>
+        {doc.lowerCaseNo ? (
+          <p className="mt-1 text-sm" data-testid="precedent-lower">
+            <span className="text-muted">원심판결: </span>
+            {[doc.lowerCourt, doc.lowerDate && `${koreanDate(doc.lowerDate)} 선고`].filter(Boolean).join(" ")}{" "}
+            {lower ? (
+              <Link
+                href={`/precedents/${encodeURIComponent(lower.caseNo)}?${new URLSearchParams({ corpus: lower.corpusId })}`}
+                className="font-mono text-accent underline"
+                data-testid="precedent-lower-link"
+              >
+                {doc.lowerCaseNo}
+              </Link>
+            ) : (
+              <span className="font-mono">{doc.lowerCaseNo}</span>
+            )}{" "}
+            판결
+          </p>
+        ) : null}
+        <p className="mt-1 text-sm">
+          <Link href={similarHref} className="text-accent underline" data-testid="precedent-similar">
+            비슷한 판례
+          </Link>
+        </p>
         <OverruledBanner caseNo={doc.caseNo} graph={graph} />
         {verdict === "unsupported" ? (
           <p

@@ -1,0 +1,225 @@
+import { precedentSignals } from "../citations/graph";
+import { courtsOfLevel, lookup } from "../db/decision-lookup";
+import { browseSearchDocs, type DocFilter, type SearchDoc, searchDocsByKeys } from "../db/search-docs";
+import { yieldIfBusy } from "../jobs/time-slice";
+import type { VectorStore } from "../store/types";
+import type { Chunk } from "../text/decision";
+import { decisionKey } from "../text/decision-key";
+import { tokenizeKo } from "../text/tokenize-ko";
+import { type Facets, facetCounts } from "./facets";
+import { fillMissingMarks } from "./marks-backfill";
+import { foldText, matchesFolded, type Snippet, snippetOf } from "./match";
+import { type SearchParams, YEAR_RANGES } from "./params";
+import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
+
+/**
+ * 판례 검색: the query language (query.ts) over the store's BM25 search, one result per decision.
+ * Candidates are the store's top chunks for every word the query asks for (the words of OR groups
+ * and scopes together), then each decision is kept when every AND group matches its retrieved
+ * chunks (or its 사건명 / 법원) and no excluded word does; an excluded word is looked for with a
+ * search of its own, so a decision is dropped even when the word sits in a chunk the first search
+ * did not return. The store does the heavy part in its worker; what runs here is bounded by
+ * CANDIDATES chunks and yields as it goes.
+ */
+
+export const PAGE_SIZE = 20;
+/** Chunks asked of the store per search: enough for a few hundred decisions. */
+const CANDIDATES = 400;
+/** Decisions listed (and counted) at most: the rest are reached by narrowing. */
+const MAX_DECISIONS = 500;
+const SECTION_SCOPES = new Set(["판시사항", "판결요지", "참조조문"]);
+const LOOKS_LIKE_CASE_NO = /^\s*\d{2,4}\s*[가-힣]{1,3}\s*\d+(?:\s*,\s*\d+)*\s*$/;
+
+export interface SearchHit extends SearchDoc {
+  score: number;
+  snippets: Snippet[];
+  citedBy: number;
+  overruled: boolean;
+  /** Found by its 사건번호 (listed first). */
+  byCaseNo: boolean;
+}
+
+export interface SearchResult {
+  parsed: ParsedQuery;
+  total: number;
+  /** More decisions matched than were counted (MAX_DECISIONS): narrow to see them all. */
+  capped: boolean;
+  page: number;
+  pages: number;
+  hits: SearchHit[];
+  facets: Facets;
+}
+
+export interface SearchDeps {
+  store: VectorStore;
+  dataDir: string;
+}
+
+interface Candidate {
+  doc?: SearchDoc;
+  chunks: { chunk: Chunk; score: number; folded: string }[];
+  byCaseNo: boolean;
+}
+
+/** One stored decision: its corpus and its number as stored. */
+const docKey = (d: { corpusId: string; caseNo: string }) => `${d.corpusId}\u0001${d.caseNo}`;
+
+const textTerm = (t: QueryTerm) => t.scope !== "사건명" && t.scope !== "법원";
+
+function termMatches(c: Candidate, doc: SearchDoc, t: QueryTerm): boolean {
+  if (t.scope === "사건명") return matchesFolded(foldText(doc.caseName), t);
+  if (t.scope === "법원") return matchesFolded(foldText(doc.court), t);
+  const chunks =
+    t.scope && SECTION_SCOPES.has(t.scope) ? c.chunks.filter((x) => x.chunk.section === t.scope) : c.chunks;
+  return chunks.some((x) => matchesFolded(x.folded, t)) || (!t.scope && matchesFolded(foldText(doc.caseName), t));
+}
+
+/** The store filter and the filters the store has no field for (applied to the decisions here). */
+async function filtersOf(p: SearchParams): Promise<DocFilter> {
+  const f: DocFilter = {};
+  if (p.corpus) f.corpusIds = [p.corpus];
+  if (p.type) f.caseTypes = [p.type];
+  if (p.court) f.courts = [p.court];
+  else if (p.level) {
+    const courts = await courtsOfLevel(p.level);
+    // No court of that level: nothing may match (an empty list would mean "any court").
+    f.courts = courts.length ? courts : ["\u0000"];
+  }
+  const years = YEAR_RANGES.find(([r]) => r === p.years);
+  if (years) {
+    if (years[1] > 0) f.dateFrom = `${years[1]}-01-01`;
+    if (years[2] < 9999) f.dateTo = `${years[2]}-12-31`;
+  }
+  return f;
+}
+
+async function retrieve(store: VectorStore, terms: QueryTerm[]) {
+  const tokens = tokenizeKo(terms.map((t) => t.text).join(" "));
+  if (tokens.length === 0) return [];
+  return store.sparseSearch(tokens, { topN: CANDIDATES });
+}
+
+export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promise<SearchResult> {
+  const parsed = parseQuery(p.q);
+  const filter = await filtersOf(p);
+  const positive = parsed.groups.flat();
+  const candidates = new Map<string, Candidate>();
+  const add = (corpusId: string, caseNo: string) => {
+    const key = docKey({ corpusId, caseNo });
+    let c = candidates.get(key);
+    if (!c) {
+      c = { chunks: [], byCaseNo: false };
+      candidates.set(key, c);
+    }
+    return c;
+  };
+
+  // A case number typed alone opens with that decision, whatever else matches.
+  if (LOOKS_LIKE_CASE_NO.test(p.q)) {
+    const found = await lookup(p.q);
+    if (found.exact) for (const h of found.hits) add(h.corpusId, h.caseNo).byCaseNo = true;
+  }
+  const textTerms = positive.filter(textTerm);
+  if (textTerms.length > 0) {
+    // Unfiltered, the filters applied below: a facet's count is then exactly what clicking it lists
+    // (filtered in the store, its own top chunks would reach further than the count said).
+    for (const hit of await retrieve(deps.store, textTerms)) {
+      add(hit.chunk.corpusId, hit.chunk.caseNo).chunks.push({
+        chunk: hit.chunk,
+        score: hit.score,
+        folded: foldText(hit.chunk.text),
+      });
+      await yieldIfBusy();
+    }
+  }
+  const browse = positive.length > 0 && textTerms.length === 0;
+  const noWords = positive.length === 0;
+  const docs = noWords || browse ? await browseSearchDocs(filter, MAX_DECISIONS * 2) : [];
+  if (noWords && parsed.excluded.length === 0 && !p.q.trim()) for (const d of docs) add(d.corpusId, d.caseNo);
+  if (browse) for (const d of docs) add(d.corpusId, d.caseNo);
+
+  // Decisions holding an excluded word in any chunk the store finds for it.
+  const excludedKeys = new Set<string>();
+  const excludedText = parsed.excluded.filter(textTerm);
+  if (excludedText.length > 0 && candidates.size > 0) {
+    for (const hit of await retrieve(deps.store, excludedText)) {
+      const folded = foldText(hit.chunk.text);
+      if (excludedText.some((t) => matchesFolded(folded, t) && (!t.scope || t.scope === hit.chunk.section)))
+        excludedKeys.add(docKey(hit.chunk));
+      await yieldIfBusy();
+    }
+  }
+
+  const keys = [...candidates.keys()].filter((k) => !excludedKeys.has(k));
+  const known = new Map((noWords || browse ? docs : []).map((d) => [docKey(d), d]));
+  const missing = keys.filter((k) => !known.has(k)).map((k) => k.split("\u0001"));
+  if (missing.length > 0) {
+    const rows = await searchDocsByKeys(missing.map(([corpusId = "", caseNo = ""]) => ({ corpusId, caseNo })));
+    for (const d of rows) known.set(docKey(d), d);
+  }
+  // Marks not read yet (decisions imported before them): read now for these, so the counts are right.
+  if ([...known.values()].some((d) => d.enBanc === null)) {
+    await fillMissingMarks(deps.dataDir, 300);
+    const reread = await searchDocsByKeys([...known.values()].filter((d) => d.enBanc === null));
+    for (const d of reread) known.set(docKey(d), d);
+  }
+
+  const matched: (Candidate & { doc: SearchDoc; key: string; score: number })[] = [];
+  for (const key of keys) {
+    const c = candidates.get(key) as Candidate;
+    const doc = known.get(key);
+    if (!doc) continue;
+    if (p.enBanc && !doc.enBanc) continue;
+    if (p.lower && doc.lowerCourt !== p.lower) continue;
+    // The filters (the store searched without them).
+    if (filter.corpusIds && !filter.corpusIds.includes(doc.corpusId)) continue;
+    if (filter.courts && !filter.courts.includes(doc.court)) continue;
+    if (filter.caseTypes && !filter.caseTypes.includes(doc.caseType)) continue;
+    if (filter.dateFrom && doc.decisionDate < filter.dateFrom) continue;
+    if (filter.dateTo && doc.decisionDate > filter.dateTo) continue;
+    if (!c.byCaseNo) {
+      if (!parsed.groups.every((g) => g.some((t) => termMatches(c, doc, t)))) continue;
+      if (parsed.excluded.some((t) => !textTerm(t) && termMatches(c, doc, t))) continue;
+    }
+    const score = c.chunks.reduce((best, x) => Math.max(best, x.score), 0);
+    matched.push({ ...c, doc, key, score });
+    await yieldIfBusy();
+  }
+  matched.sort((a, b) => Number(b.byCaseNo) - Number(a.byCaseNo) || b.score - a.score);
+  const capped = matched.length > MAX_DECISIONS;
+  const kept = matched.slice(0, MAX_DECISIONS);
+  const facets = facetCounts(kept.map((m) => m.doc));
+
+  // Cited-by counts for every kept decision when sorting by them, else for the page only.
+  const byDate = (a: SearchDoc, b: SearchDoc) => a.decisionDate.localeCompare(b.decisionDate);
+  let signals = p.sort === "cited" ? await precedentSignals(kept.map((m) => m.doc)) : {};
+  const pinned = (a: Candidate, b: Candidate) => Number(b.byCaseNo) - Number(a.byCaseNo);
+  if (p.sort === "newest") kept.sort((a, b) => pinned(a, b) || byDate(b.doc, a.doc));
+  if (p.sort === "oldest") kept.sort((a, b) => pinned(a, b) || byDate(a.doc, b.doc));
+  if (p.sort === "cited") {
+    const cited = (m: { doc: SearchDoc }) => signals[decisionKey(m.doc)]?.citedBy ?? 0;
+    kept.sort((a, b) => pinned(a, b) || cited(b) - cited(a) || b.score - a.score);
+  }
+  const pages = Math.max(1, Math.ceil(kept.length / PAGE_SIZE));
+  const page = Math.min(p.page, pages);
+  const onPage = kept.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  if (p.sort !== "cited") signals = await precedentSignals(onPage.map((m) => m.doc));
+
+  const marked = positive.filter(textTerm);
+  const hits: SearchHit[] = onPage.map((m) => {
+    const best = [...m.chunks]
+      .filter((x) => marked.some((t) => matchesFolded(x.folded, t)))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 2);
+    const signal = signals[decisionKey(m.doc)];
+    return {
+      ...m.doc,
+      score: m.score,
+      snippets: best.map((x) => snippetOf(x.chunk, marked)),
+      citedBy: signal?.citedBy ?? 0,
+      overruled: (signal?.overruledBy.length ?? 0) > 0,
+      byCaseNo: m.byCaseNo,
+    };
+  });
+  return { parsed, total: kept.length, capped, page, pages, hits, facets };
+}

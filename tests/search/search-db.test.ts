@@ -1,0 +1,156 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import { createCorpus } from "@/lib/db/corpora";
+import { createJob } from "@/lib/db/jobs";
+import { AppError } from "@/lib/errors";
+import { runIngestionJob } from "@/lib/ingest/run-job";
+import { fillMissingMarks } from "@/lib/search/marks-backfill";
+import { parseSearchParams } from "@/lib/search/params";
+import { searchDecisions } from "@/lib/search/search";
+import { SIMILAR_MAX_CHARS, similarDecisions } from "@/lib/search/similar";
+import { EmbeddedStore } from "@/lib/store/embedded-store";
+import { decisionMarks } from "@/lib/text/decision-marks";
+import { useTestDatabase } from "../support/test-db";
+
+// Our fixture decisions (tests/fixtures): by hand, the word 배상 is in three, all 대법원 민사 —
+// 2098다1001 (테스트 판례, no 원심판결 line), 2096다5101 (인용 판례, 원심 서울고등법원) and
+// 2097다7202 (인용 판례, en banc: the Chief Justice presides; 원심 부산고등법원). 로봇 and 보행자
+// are in the last two, 드론 in the first and the last, 과실상계 in the first only.
+let client: Db;
+let store: EmbeddedStore;
+let dataDir: string;
+let fixtures: string;
+let citations: string;
+
+async function ingest(corpusId: string, inputDir: string) {
+  const job = await createJob({ corpusId, kind: "cli", inputDir });
+  const done = await runIngestionJob(job.id, { store, chunkSize: 800, chunkOverlap: 100, dataDir });
+  expect(done.status).toBe("done");
+}
+
+beforeAll(async () => {
+  client = useTestDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), "rar-search-"));
+  store = new EmbeddedStore(join(dataDir, "store"));
+  fixtures = (await createCorpus("테스트 판례")).id;
+  citations = (await createCorpus("인용 판례")).id;
+  await ingest(fixtures, resolve("tests/fixtures/decisions"));
+  await ingest(citations, resolve("tests/fixtures/citations"));
+});
+afterAll(() => store.close());
+
+const search = (query: Record<string, string>) => searchDecisions(parseSearchParams(query), { store, dataDir });
+const caseNos = (r: Awaited<ReturnType<typeof search>>) => r.hits.map((h) => h.caseNo);
+
+describe("decision marks", () => {
+  it("reads 전원합의체 and 원심판결 from the text", () => {
+    const body = (text: string) => ({
+      meta: { caseNo: "1", caseName: "", court: "대법원", courtLevel: "", caseType: "", decisionDate: "" },
+      sections: [{ name: "판례내용" as const, text }],
+    });
+    expect(
+      decisionMarks(body("【원심판결】\n제1심 서울가정, 제2심 서울고법 1965. 2. 12. 선고 64르24 판결\n【주 문】")),
+    ).toEqual({ enBanc: false, lowerCourt: "서울고법", lowerDate: "1965-02-12", lowerCaseNo: "64르24" });
+    expect(decisionMarks(body("【원심판결】 1987.4.28. 선고 84구1010 판결")).lowerCourt).toBe("");
+    // A cited en banc decision is not this one's bench.
+    const cites =
+      "【주 문】\n상고를 기각한다.\n【이 유】\n대법원 1982. 9. 28. 선고 81사9 전원합의체 판결 참조.\n대법관 가(재판장) 나";
+    expect(decisionMarks(body(cites)).enBanc).toBe(false);
+    expect(decisionMarks(body("… 대법원장 가나다(재판장) 대법관 라마바")).enBanc).toBe(true);
+    expect(decisionMarks(body("대법원 2010. 4. 22. 선고 2008다38288 전원합의체 판결\n【원고】")).enBanc).toBe(true);
+  });
+
+  it("stores them at import, and reads them lazily for decisions imported before", async () => {
+    const marks = async () =>
+      (await client.document.findMany({ orderBy: { caseNo: "asc" } })).map((d) => [d.caseNo, d.enBanc, d.lowerCourt]);
+    const atImport = await marks();
+    expect(atImport).toContainEqual(["2097다7202", true, "부산고등법원"]);
+    expect(atImport).toContainEqual(["2096다5101", false, "서울고등법원"]);
+    await client.document.updateMany({ data: { enBanc: null, lowerCourt: "" } });
+    expect(await fillMissingMarks(dataDir, 100)).toBe(atImport.length);
+    expect(await marks()).toEqual(atImport);
+  });
+});
+
+describe("searchDecisions", () => {
+  it("finds the decisions holding a word, with facet counts equal to the hand count", async () => {
+    const r = await search({ q: "배상" });
+    expect(caseNos(r).sort()).toEqual(["2096다5101", "2097다7202", "2098다1001"]);
+    expect(r.facets.level).toEqual([{ value: "대법원", count: 3 }]);
+    expect(r.facets.type).toEqual([{ value: "민사", count: 3 }]);
+    expect(r.facets.years).toEqual([{ value: "2020-", count: 3 }]);
+    expect(r.facets.corpus.map((c) => [c.name, c.count])).toEqual([
+      ["인용 판례", 2],
+      ["테스트 판례", 1],
+    ]);
+    expect(r.facets.enBanc).toBe(1);
+    expect(r.facets.lower).toEqual([
+      { value: "부산고등법원", count: 1 },
+      { value: "서울고등법원", count: 1 },
+    ]);
+  });
+
+  it("narrows by each facet to exactly its count", async () => {
+    expect(caseNos(await search({ q: "배상", corpus: citations })).sort()).toEqual(["2096다5101", "2097다7202"]);
+    expect(caseNos(await search({ q: "배상", corpus: fixtures }))).toEqual(["2098다1001"]);
+    expect(caseNos(await search({ q: "배상", enBanc: "1" }))).toEqual(["2097다7202"]);
+    expect(caseNos(await search({ q: "배상", lower: "서울고등법원" }))).toEqual(["2096다5101"]);
+    expect((await search({ q: "배상", years: "2010-2019" })).total).toBe(0);
+    expect((await search({ q: "배상", level: "하급심" })).total).toBe(0);
+  });
+
+  it("applies AND, OR, exclusion, phrases and scopes", async () => {
+    expect(caseNos(await search({ q: "배상 드론" })).sort()).toEqual(["2097다7202", "2098다1001"]);
+    expect(caseNos(await search({ q: "드론 보행자" }))).toEqual(["2097다7202"]);
+    expect(caseNos(await search({ q: "과실상계 OR 보행자 -드론" }))).toEqual(["2096다5101"]);
+    expect(caseNos(await search({ q: "드론 OR 로봇" })).sort()).toEqual(["2096다5101", "2097다7202", "2098다1001"]);
+    expect(caseNos(await search({ q: "배상 -로봇" }))).toEqual(["2098다1001"]);
+    expect(caseNos(await search({ q: '"무인 배송로봇"' })).sort()).toEqual(["2096다5101", "2097다7202"]);
+    expect(caseNos(await search({ q: "사건명:이혼" }))).toEqual(["2098므21, 22"]);
+    expect(caseNos(await search({ q: "법원:서울행정법원" }))).toEqual(["2096구합4"]);
+    expect(caseNos(await search({ q: "판시사항:드론" }))).toEqual(["2098다1001"]);
+  });
+
+  it("sorts by date both ways, and puts a typed case number first", async () => {
+    expect(caseNos(await search({ q: "배상", sort: "newest" }))).toEqual(["2097다7202", "2098다1001", "2096다5101"]);
+    expect(caseNos(await search({ q: "배상", sort: "oldest" }))).toEqual(["2096다5101", "2098다1001", "2097다7202"]);
+    const cited = await search({ q: "배상", sort: "cited" });
+    expect(cited.hits.map((h) => h.citedBy)).toEqual([...cited.hits.map((h) => h.citedBy)].sort((a, b) => b - a));
+    expect(cited.hits.find((h) => h.caseNo === "2096다5101")?.overruled).toBe(true);
+    const byNo = await search({ q: "2098다1001" });
+    expect(byNo.hits[0]).toMatchObject({ caseNo: "2098다1001", byCaseNo: true });
+  });
+
+  it("marks the matched words in the snippets, and a wrong operator only adds a hint", async () => {
+    const r = await search({ q: "배상을 OR" });
+    expect(r.parsed.hints).toHaveLength(1);
+    const marked = r.hits.flatMap((h) => h.snippets.flatMap((s) => s.marks.map(([a, b]) => s.text.slice(a, b))));
+    expect(marked.length).toBeGreaterThan(0);
+    for (const word of marked) expect(word).toContain("배상");
+  });
+});
+
+describe("similarDecisions", () => {
+  it("lists the decisions alike a passage, with the key words they share", async () => {
+    const passage = "배송로봇이 보도에서 보행자와 충돌한 사고에서 운영자의 과실과 손해배상 책임";
+    const hits = await similarDecisions(passage, { store, dense: false });
+    expect(
+      hits
+        .slice(0, 2)
+        .map((h) => h.caseNo)
+        .sort(),
+    ).toEqual(["2096다5101", "2097다7202"]);
+    expect(hits[0]?.sharedTerms).toContain("보행자");
+    const without = await similarDecisions(passage, { store, dense: false, exclude: hits[0] });
+    expect(without.map((h) => h.caseNo)).not.toContain(hits[0]?.caseNo);
+  });
+
+  it("refuses a passage over the limit with a clear error", async () => {
+    await expect(similarDecisions("가".repeat(SIMILAR_MAX_CHARS + 1), { store, dense: false })).rejects.toThrow(
+      AppError,
+    );
+  });
+});
