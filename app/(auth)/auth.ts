@@ -1,8 +1,10 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
+import { clientIp } from "@/lib/auth/client-ip";
 import { resolveSessionDetailed, SESSION_COOKIE, type SessionResolution } from "@/lib/auth/session";
 import type { UserRecord } from "@/lib/db/users";
+import { env } from "@/lib/env";
 
 /** This request's session (memoised per request): its user, or why it ended. */
 const currentSession = cache(async (): Promise<SessionResolution> => {
@@ -30,4 +32,9 @@ export async function requirePageAdmin(): Promise<UserRecord> {
   const user = await requirePageUser();
   if (user.role !== "admin") forbidden();
   return user;
+}
+
+/** This request's client address for the audit log (lib/auth/client-ip.ts: spoof-proof without a proxy). */
+export async function requestIp(): Promise<string> {
+  return clientIp(await headers(), env().TRUST_PROXY);
 }

@@ -52,8 +52,7 @@ describe("admin user management", () => {
       actorId: boss.id,
       actorEmail: "boss@firm.test",
       action: "user.deactivate",
-      targetId: lawyer.id,
-      targetEmail: "kim@firm.test",
+      target: { kind: "user", id: lawyer.id, label: "kim@firm.test" },
     });
     expect(Date.now() - (entry?.createdAt.getTime() ?? 0)).toBeLessThan(60_000);
 
@@ -133,7 +132,10 @@ describe("admin user management", () => {
       role: "lawyer",
       password: "park-password-1",
     });
-    expect(await lastEntry()).toMatchObject({ action: "user.create", targetEmail: "park@firm.test" });
+    expect(await lastEntry()).toMatchObject({
+      action: "user.create",
+      target: { kind: "user", label: "park@firm.test" },
+    });
     await createChat(created.id, "임대차");
     await deleteUser(boss, created.id);
     expect(await db.chat.count({ where: { userId: created.id } })).toBe(0);
@@ -159,6 +161,6 @@ describe("admin user management", () => {
     await restoreAdminAccess(ops.id, await hashPassword("ops-password-2"));
     expect(await findUserById(ops.id)).toMatchObject({ role: "admin", active: true });
     expect((await signIn("ops@firm.test", "ops-password-2", { ip: "10.0.3.1" })).user.role).toBe("admin");
-    expect(await lastEntry()).toMatchObject({ actorId: null, action: "user.reset_password", targetId: ops.id });
+    expect(await lastEntry()).toMatchObject({ actorId: null, action: "user.reset_password", target: { id: ops.id } });
   });
 });

@@ -53,7 +53,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <td className="whitespace-nowrap px-3 py-2 text-muted">{timeFormat.format(e.createdAt)}</td>
                   <td className="px-3 py-2 break-all">{e.actorEmail}</td>
                   <td className="px-3 py-2">{ACTION_LABEL[e.action] ?? e.action}</td>
-                  <td className="px-3 py-2 break-all">{e.targetEmail ?? "-"}</td>
+                  <td className="px-3 py-2 break-all">{e.target?.label ?? "-"}</td>
                   <td className="px-3 py-2">{e.detail}</td>
                 </tr>
               ))}
