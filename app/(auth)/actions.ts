@@ -8,6 +8,7 @@ import { safeRedirectPath } from "@/lib/auth/safe-redirect";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
+import { requestIp, setSessionCookie } from "./auth";
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, "이메일을 입력해 주세요."),
@@ -30,14 +31,7 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
       userAgent: headerList.get("user-agent") ?? undefined,
       ip: clientIp(headerList, env().TRUST_PROXY),
     });
-    const secure = env().COOKIE_SECURE ?? headerList.get("x-forwarded-proto") === "https";
-    (await cookies()).set(SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      expires: session.expiresAt,
-    });
+    await setSessionCookie(session);
   } catch (error) {
     return { error: failure(error).message, email };
   }
@@ -47,7 +41,7 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
 
 export async function signOutAction(): Promise<void> {
   const jar = await cookies();
-  await signOut(jar.get(SESSION_COOKIE)?.value);
+  await signOut(jar.get(SESSION_COOKIE)?.value, { ip: await requestIp() });
   jar.delete(SESSION_COOKIE);
   redirect("/login");
 }

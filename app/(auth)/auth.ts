@@ -3,6 +3,7 @@ import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { clientIp } from "@/lib/auth/client-ip";
 import { resolveSessionDetailed, SESSION_COOKIE, type SessionResolution } from "@/lib/auth/session";
+import type { AuditBy } from "@/lib/db/audit";
 import type { UserRecord } from "@/lib/db/users";
 import { env } from "@/lib/env";
 
@@ -37,4 +38,21 @@ export async function requirePageAdmin(): Promise<UserRecord> {
 /** This request's client address for the audit log (lib/auth/client-ip.ts: spoof-proof without a proxy). */
 export async function requestIp(): Promise<string> {
   return clientIp(await headers(), env().TRUST_PROXY);
+}
+
+/** Who acts in this request and from where, for the use cases that write the audit log. */
+export async function auditBy(user: UserRecord): Promise<AuditBy> {
+  return { actor: { id: user.id, email: user.email }, ip: await requestIp() };
+}
+
+/** Sets the session cookie (sign-in, and the new session after a password change). */
+export async function setSessionCookie(session: { token: string; expiresAt: Date }): Promise<void> {
+  const secure = env().COOKIE_SECURE ?? (await headers()).get("x-forwarded-proto") === "https";
+  (await cookies()).set(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    expires: session.expiresAt,
+  });
 }

@@ -68,6 +68,15 @@ export interface AuditActor {
   email: string;
 }
 
+/** Who asks for a change and from where: what the app layer hands to a use case that records it. */
+export interface AuditBy {
+  actor: AuditActor;
+  ip?: string;
+}
+
+/** The command line's actor (npm run ingest, npm run enrich, …): the server's operator. */
+export const COMMAND_LINE: AuditBy = { actor: { id: null, email: "명령줄" } };
+
 export interface AuditEntry {
   id: string;
   actorId: string | null;
@@ -127,6 +136,16 @@ export async function recordAudit(input: AuditInput, client: Db = db()): Promise
   } catch (error) {
     logError(error);
   }
+}
+
+/** recordAudit for a use case called with `by` (absent: an internal call, nothing to record). */
+export async function recordAuditBy(
+  by: AuditBy | undefined,
+  action: AuditAction,
+  target?: AuditTarget,
+  detail?: string,
+): Promise<void> {
+  if (by) await recordAudit({ actor: by.actor, ip: by.ip, action, target, detail });
 }
 
 export interface AuditFilter {
