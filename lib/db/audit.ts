@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   "eval.delete",
   // Server settings.
   "setting.change",
+  // The log itself: who took a copy of it.
+  "audit.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
