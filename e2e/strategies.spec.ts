@@ -68,7 +68,7 @@ test.describe("query-time strategies in the chat", () => {
     await expect(page.getByTestId("analytical-query")).toContainText("드론");
     const confidence = steps.getByTestId("strategy-confidence");
     expect(await confidence.count()).toBeGreaterThanOrEqual(2);
-    await expect(confidence.first()).toContainText("평균 토큰 로그확률");
+    await expect(confidence.first()).toContainText("모델의 확신");
     await expect(confidence.first()).toContainText("근거 판례와 겹치는 정도");
     await expect(confidence.first()).toContainText("미달");
     await expect(steps.getByTestId("strategy-depth").nth(1)).toContainText("재시도 1");

@@ -1,5 +1,4 @@
-import { AUDIT_ACTIONS } from "@/lib/db/audit";
-import { AUDIT_ACTION_LABELS, AUDIT_GROUPS, type AuditQuery } from "@/lib/export/audit-log";
+import { AUDIT_ACTION_LABELS, AUDIT_GROUPS, type AuditQuery, actionsFor } from "@/lib/export/audit-log";
 
 const field = "rounded-md border border-line bg-white px-2 py-1.5 text-sm focus:border-accent focus:outline-none";
 
@@ -17,7 +16,7 @@ export function AuditFilter({ query, csvHref }: { query: AuditQuery; csvHref: st
           {Object.entries(AUDIT_GROUPS).map(([group, label]) => (
             <optgroup key={group} label={label}>
               <option value={group}>{label} 전체</option>
-              {AUDIT_ACTIONS.filter((a) => a.startsWith(`${group}.`)).map((action) => (
+              {(actionsFor(group) ?? []).map((action) => (
                 <option key={action} value={action}>
                   {AUDIT_ACTION_LABELS[action]}
                 </option>
