@@ -45,6 +45,11 @@ export async function auditBy(user: UserRecord): Promise<AuditBy> {
   return { actor: { id: user.id, email: user.email }, ip: await requestIp() };
 }
 
+/** The same for a route handler, read off its own request. */
+export function auditByRequest(user: UserRecord, request: Request): AuditBy {
+  return { actor: { id: user.id, email: user.email }, ip: clientIp(request.headers, env().TRUST_PROXY) };
+}
+
 /** Sets the session cookie (sign-in, and the new session after a password change). */
 export async function setSessionCookie(session: { token: string; expiresAt: Date }): Promise<void> {
   const secure = env().COOKIE_SECURE ?? (await headers()).get("x-forwarded-proto") === "https";

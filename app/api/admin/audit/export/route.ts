@@ -6,7 +6,7 @@ import { auditCsvStream } from "@/lib/export/audit-csv";
 import { auditTime, describeQuery, parseAuditQuery } from "@/lib/export/audit-log";
 import { attachmentDisposition } from "@/lib/export/content-disposition";
 import { refuseCrossSite } from "@/lib/security/same-origin";
-import { auditBy, currentUser } from "../../../../(auth)/auth";
+import { auditByRequest, currentUser } from "../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,7 @@ export async function GET(request: Request) {
     refuseCrossSite(request, env().TRUST_PROXY);
     const admin = requireAdmin(await currentUser());
     const { query, filter } = parseAuditQuery(Object.fromEntries(new URL(request.url).searchParams));
-    const by = await auditBy(admin);
+    const by = auditByRequest(admin, request);
     await recordAudit({ ...by, action: "audit.export", detail: describeQuery(query) });
     const day = auditTime(new Date()).slice(0, 10);
     return new Response(auditCsvStream(filter), {

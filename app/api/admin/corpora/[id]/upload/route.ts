@@ -5,7 +5,7 @@ import { enqueueJob } from "@/lib/ingest/job-queue";
 import { acceptUpload } from "@/lib/ingest/upload";
 import { uploadLimits } from "@/lib/ingest/upload-budget";
 import { refuseCrossSite } from "@/lib/security/same-origin";
-import { auditBy, currentUser } from "../../../../../(auth)/auth";
+import { auditByRequest, currentUser } from "../../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +22,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     const job = await acceptUpload((await params).id, request, {
       dataDir: filesDir(settings),
       limits: uploadLimits(settings),
-      by: await auditBy(admin),
+      by: auditByRequest(admin, request),
     });
     enqueueJob(job.id);
     return Response.json({ jobId: job.id }, { status: 202 });
