@@ -67,5 +67,21 @@ test("an admin creates a lawyer account that can then sign in", async ({ page, b
   const other = await browser.newPage();
   await signIn(other, "new-lawyer@e2e.test", "new-lawyer-password");
   await expect(other.getByTestId("current-user")).toHaveText("박신입");
+  // A password change says so and keeps this browser signed in (other devices: tests/auth/auth.test.ts).
+  await other.goto("/account");
+  await other.locator('input[name="current"]').fill("new-lawyer-password");
+  await other.locator('input[name="next"]').fill("changed-lawyer-password");
+  await other.locator('input[name="confirm"]').fill("changed-lawyer-password");
+  await other.getByTestId("change-password-form").getByRole("button").click();
+  await expect(other.getByTestId("password-changed")).toContainText("비밀번호를 바꿨습니다");
+  await other.reload();
+  await expect(other).toHaveURL(/\/account$/);
   await other.close();
+
+  // The sign-in and the change are in the audit log.
+  await page.goto("/admin/audit?actor=new-lawyer%40e2e.test");
+  const actions = await page
+    .getByTestId("audit-row")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
+  expect(actions).toEqual(["auth.password_change", "auth.login"]);
 });

@@ -76,7 +76,7 @@ test.describe("CC-RAG confidence in the chat", () => {
     const steps = await askWithCcRag(page, `로그확률 없는 시험: ${QUESTION}`);
     const first = steps.getByTestId("strategy-confidence").first();
     await expect(first).toContainText("신뢰도(재정규화)");
-    await expect(first.locator("tr", { hasText: "평균 토큰 로그확률" })).toContainText("없음 (제외)");
+    await expect(first.locator("tr", { hasText: "모델의 확신" })).toContainText("없음 (제외)");
     await expect(first.getByTestId("strategy-logprob-dropped")).toContainText("재정규화");
     await expect(steps.getByTestId("strategy-verdict")).toContainText("로그확률 없이 재정규화한 점수");
     await expect(steps.getByTestId("strategy-verdict")).toContainText(LABEL);

@@ -124,7 +124,7 @@ test("an admin enriches a corpus (contexts, atomic questions, a failed chunk ret
   await expect(first.getByTestId("atomic-pick")).toContainText("1번");
   await expect(first.getByTestId("atomic-added")).toContainText("2097다");
   await expect(rounds.nth(1).getByTestId("atomic-stop")).toContainText("더 필요한 정보가 없다고 판단했습니다");
-  await expect(steps.getByTestId("atomic-summary")).toContainText("2회차 동안 근거 1개를 모았습니다");
+  await expect(steps.getByTestId("atomic-summary")).toContainText("2번에 걸쳐 근거 1개를 모았습니다");
   await expect(page.getByTestId("answer").last()).toContainText("잔디깎이 로봇의 소유자는");
 
   // The gathered passage shows its context beside it, never inside the quoted text.

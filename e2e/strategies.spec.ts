@@ -34,9 +34,13 @@ test.describe("query-time strategies in the chat", () => {
     await expect(steps).toContainText("다중 질의 (3가지 관점)");
     await expect(steps.getByTestId("strategy-rewrite")).toHaveCount(4);
     await expect(steps).toContainText("배송 사업자의 불법행위 책임 요건");
-    await expect(steps).toContainText("코드 블록 속 JSON");
+    // How the model's list was read is kept for tests, not shown; no RAR query cards for this strategy.
+    await expect(steps.getByTestId("strategy-rewrites")).toHaveAttribute("data-parsed", "fenced-json");
+    await expect(steps).not.toContainText("JSON");
+    await expect(page.getByTestId("analytical-query")).toHaveCount(0);
+    await expect(page.getByTestId("rationale-query")).toHaveCount(0);
     await expect(steps.getByTestId("strategy-rewrite").first()).toContainText("개 후보");
-    await expect(steps).toContainText("중복을 뺀 합집합");
+    await expect(steps).toContainText("겹치는 것을 뺀");
 
     await page.reload();
     await expect(page.getByTestId("chat-strategy")).toHaveValue("multi-query");
@@ -52,6 +56,9 @@ test.describe("query-time strategies in the chat", () => {
     const picker = page.getByTestId("chat-strategy");
     await expect(picker.locator("option", { hasText: "CC-RAG (RAR 질의)" })).toHaveCount(1);
     await expect(picker.locator("option", { hasText: "CC-RAG (원래 질문)" })).toHaveCount(1);
+    // The fixtures were never enriched: the atomic strategy is offered disabled, saying why.
+    await expect(picker.locator('option[value="atomic"]')).toBeDisabled();
+    await expect(picker.locator('option[value="atomic"]')).toHaveAttribute("title", /원자 질문을 만들지 않아/);
     await picker.selectOption("cc-rag-rar");
     await ask(page, `신뢰도 시험: ${QUESTION}`);
 
@@ -61,7 +68,7 @@ test.describe("query-time strategies in the chat", () => {
     await expect(page.getByTestId("analytical-query")).toContainText("드론");
     const confidence = steps.getByTestId("strategy-confidence");
     expect(await confidence.count()).toBeGreaterThanOrEqual(2);
-    await expect(confidence.first()).toContainText("평균 토큰 로그확률");
+    await expect(confidence.first()).toContainText("모델의 확신");
     await expect(confidence.first()).toContainText("근거 판례와 겹치는 정도");
     await expect(confidence.first()).toContainText("미달");
     await expect(steps.getByTestId("strategy-depth").nth(1)).toContainText("재시도 1");

@@ -7,6 +7,7 @@
 
 // First: the .env files are loaded and errors become one line before any other module runs.
 import "./cli";
+import { COMMAND_LINE } from "../lib/db/audit";
 import { findCorpusByName } from "../lib/db/corpora";
 import { type EnrichmentCounts, getEnrichmentJob } from "../lib/db/enrichment";
 import { closeJob, getJob, type JobRecord, sweepStaleJobs } from "../lib/db/jobs";
@@ -69,6 +70,7 @@ async function pick(): Promise<JobRecord> {
     mode: argv.includes("--batch") ? "batch" : "live",
     retryOnly: argv.includes("--retry-failed"),
     owner,
+    by: COMMAND_LINE,
   });
   if (argv.includes("--batch") && enrichment.mode !== "batch") {
     console.log("모델 호출 기록/재생 중에는 배치 모드를 쓸 수 없어 실시간 모드로 진행합니다.");

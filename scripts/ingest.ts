@@ -10,6 +10,7 @@
 import "./cli";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { COMMAND_LINE, recordAuditBy } from "../lib/db/audit";
 import { createCorpus, findCorpusByName, getCorpus } from "../lib/db/corpora";
 import {
   activeJob,
@@ -95,6 +96,13 @@ async function pickJob(): Promise<JobRecord> {
     });
     await updateJob(job.id, { inputDir: dir, errors: skipped });
   }
+  // The path on the server, so the log says what was imported (an admin's upload says its files).
+  await recordAuditBy(
+    COMMAND_LINE,
+    "corpus.import",
+    { kind: "corpus", id: corpus.id, label: corpus.name },
+    `${input} (작업 ${job.id})`,
+  );
   return job;
 }
 

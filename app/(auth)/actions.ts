@@ -9,6 +9,7 @@ import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/session";
 import { publicAppUrl, SSO_ID_TOKEN_COOKIE, ssoSignOutUrl } from "@/lib/auth/sso";
 import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
+import { requestIp, setSessionCookie } from "./auth";
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, "이메일을 입력해 주세요."),
@@ -31,14 +32,7 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
       userAgent: headerList.get("user-agent") ?? undefined,
       ip: clientIp(headerList, env().TRUST_PROXY),
     });
-    const secure = env().COOKIE_SECURE ?? headerList.get("x-forwarded-proto") === "https";
-    (await cookies()).set(SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      expires: session.expiresAt,
-    });
+    await setSessionCookie(session);
   } catch (error) {
     return { error: failure(error).message, email };
   }
@@ -48,7 +42,7 @@ export async function signInAction(_prev: SignInState, formData: FormData): Prom
 
 export async function signOutAction(): Promise<void> {
   const jar = await cookies();
-  await signOut(jar.get(SESSION_COOKIE)?.value);
+  await signOut(jar.get(SESSION_COOKIE)?.value, { ip: await requestIp() });
   jar.delete(SESSION_COOKIE);
   // Signed in through the provider: end its session too, when it offers end-session.
   const idToken = jar.get(SSO_ID_TOKEN_COOKIE)?.value;

@@ -1,8 +1,11 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
+import { clientIp } from "@/lib/auth/client-ip";
 import { resolveSessionDetailed, SESSION_COOKIE, type SessionResolution } from "@/lib/auth/session";
+import type { AuditBy } from "@/lib/db/audit";
 import type { UserRecord } from "@/lib/db/users";
+import { env } from "@/lib/env";
 
 /** This request's session (memoised per request): its user, or why it ended. */
 const currentSession = cache(async (): Promise<SessionResolution> => {
@@ -30,4 +33,31 @@ export async function requirePageAdmin(): Promise<UserRecord> {
   const user = await requirePageUser();
   if (user.role !== "admin") forbidden();
   return user;
+}
+
+/** This request's client address for the audit log (lib/auth/client-ip.ts: spoof-proof without a proxy). */
+export async function requestIp(): Promise<string> {
+  return clientIp(await headers(), env().TRUST_PROXY);
+}
+
+/** Who acts in this request and from where, for the use cases that write the audit log. */
+export async function auditBy(user: UserRecord): Promise<AuditBy> {
+  return { actor: { id: user.id, email: user.email }, ip: await requestIp() };
+}
+
+/** The same for a route handler, read off its own request. */
+export function auditByRequest(user: UserRecord, request: Request): AuditBy {
+  return { actor: { id: user.id, email: user.email }, ip: clientIp(request.headers, env().TRUST_PROXY) };
+}
+
+/** Sets the session cookie (sign-in, and the new session after a password change). */
+export async function setSessionCookie(session: { token: string; expiresAt: Date }): Promise<void> {
+  const secure = env().COOKIE_SECURE ?? (await headers()).get("x-forwarded-proto") === "https";
+  (await cookies()).set(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    expires: session.expiresAt,
+  });
 }

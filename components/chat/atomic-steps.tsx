@@ -1,10 +1,11 @@
 import { precedentHref } from "@/lib/chat/citation-links";
+import { atomicSummaryText } from "@/lib/rag/strategies/panels";
 import type { AtomicStep } from "@/lib/rag/strategies/steps";
 
 type Round = Extract<AtomicStep, { kind: "atomic-round" }>;
 type Summary = Extract<AtomicStep, { kind: "atomic-summary" }>;
 
-const SCORING = { cosine: "임베딩 유사도(코사인)", bm25: "BM25(질의 낱말당, 보정된 임계값)" } as const;
+const SCORING = { cosine: "의미가 가까운 정도", bm25: "낱말이 겹치는 정도" } as const;
 
 /** One round of the `atomic` strategy: sub-questions, tags with scores, the pick, the chunk added. */
 export function AtomicRoundStep({ step }: { step: Round }) {
@@ -24,8 +25,8 @@ export function AtomicRoundStep({ step }: { step: Round }) {
       {step.candidates.length > 0 ? (
         <div className="mt-1">
           <span className="text-muted">
-            후보 태그 ({SCORING[step.scoring]} ≥ {step.threshold}
-            {step.below > 0 ? `, 미달 ${step.below}개 제외` : ""}):
+            후보 질문 ({SCORING[step.scoring]} {step.threshold} 이상
+            {step.below > 0 ? `, 못 미친 ${step.below}개 뺌` : ""}):
           </span>
           <ol className="mt-0.5 space-y-0.5" data-testid="atomic-candidates">
             {step.candidates.map((c) => (
@@ -48,7 +49,7 @@ export function AtomicRoundStep({ step }: { step: Round }) {
       {step.pick ? (
         <span className="mt-1 block" data-testid="atomic-pick">
           <span className="text-muted">선택:</span> {step.pick.n}번
-          {step.pick.how === "best-score" ? " (응답을 읽지 못해 최고 점수 태그)" : ""}
+          {step.pick.how === "best-score" ? " (모델의 선택을 읽지 못해 점수가 가장 높은 질문)" : ""}
         </span>
       ) : null}
       {step.added ? (
@@ -78,12 +79,13 @@ export function AtomicRoundStep({ step }: { step: Round }) {
 }
 
 export function AtomicSummaryStep({ step }: { step: Summary }) {
+  const summary = atomicSummaryText(step.rounds, step.chunks);
   return (
     <li data-testid="atomic-summary">
-      <span className="font-medium">
-        {step.rounds}회차 동안 근거 {step.chunks}개를 모았습니다
+      {summary ? <span className="block font-medium">{summary}</span> : null}
+      <span className="block text-muted">
+        {summary ? "멈춘 이유" : "하위 질문으로 찾지 않은 이유"}: {step.stop}
       </span>
-      <span className="block text-muted">끝낸 이유: {step.stop}</span>
       {step.fallback ? (
         <span className="mt-1 block rounded bg-amber-50 px-2 py-1 text-amber-900" data-testid="strategy-fallback">
           대신 {step.fallback}

@@ -277,7 +277,7 @@ export function ChatView({
         {shownState ? (
           <EvidencePanel state={shownState} corpusNames={corpusNames} />
         ) : (
-          <p className="text-sm text-muted">질문하면 분석 질의, 근거 질의와 근거 판례가 여기에 나타납니다.</p>
+          <p className="text-sm text-muted">질문하면 검색 과정과 근거 판례가 여기에 나타납니다.</p>
         )}
       </aside>
       <div className="row-start-3 min-w-0 lg:col-start-1 lg:row-start-2">
@@ -295,7 +295,15 @@ export function ChatView({
           filterOptions={filterOptions}
           filtersOpen={filtersOpen}
           setFiltersOpen={setFiltersOpen}
-          tools={<StrategyPicker value={strategy} onChange={setStrategy} disabled={Boolean(running)} />}
+          tools={
+            <StrategyPicker
+              value={strategy}
+              onChange={setStrategy}
+              disabled={Boolean(running)}
+              corpora={corpora.map((c) => ({ id: c.id, atomic: c.atomic ?? false }))}
+              scope={filters?.corpusIds}
+            />
+          }
         />
       </div>
     </main>

@@ -9,6 +9,8 @@ export interface CorpusChoice {
   id: string;
   name: string;
   documentCount: number;
+  /** It has atomic questions (the atomic strategy can search it). */
+  atomic?: boolean;
 }
 
 /**

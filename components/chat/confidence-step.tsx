@@ -4,7 +4,7 @@ import { LOW_CONFIDENCE_LABEL, type StrategyStep } from "@/lib/rag/strategies/st
 type Step<K extends StrategyStep["kind"]> = Extract<StrategyStep, { kind: K }>;
 
 const PART_LABEL = {
-  logprob: "평균 토큰 로그확률",
+  logprob: "모델의 확신 (평균 로그확률)",
   length: "답변 길이",
   informative: "구체성(사건번호·조문·수치)",
   overlap: "근거 판례와 겹치는 정도",
@@ -24,7 +24,7 @@ export function DepthStep({ step }: { step: Step<"depth"> }) {
         <span className="text-muted">
           {" "}
           (질문 난이도 {n2(step.difficulty ?? 0)} — 길이 {n2(step.factors.length)}, 모호성 {n2(step.factors.ambiguity)},
-          BM25 분포 {n2(step.factors.bm25)})
+          낱말 검색 점수 분포 {n2(step.factors.bm25)})
         </span>
       ) : (
         <span className="text-muted"> (동적 k 끔: 최대값 사용)</span>

@@ -4,6 +4,7 @@ import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { precedentHref } from "@/lib/chat/citation-links";
 import { type DecisionGroup, groupEvidence } from "@/lib/chat/evidence";
 import type { AnswerState } from "@/lib/chat/state";
+import { queryCardsFor } from "@/lib/rag/strategies/panels";
 import {
   describeOverruling,
   type PrecedentSignal,
@@ -204,6 +205,11 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
   const signals: PrecedentSignals | undefined = state.record?.signals ?? state.signals;
   // The answer's own notices are on the answer card (answer-notices.ts); here only the search's.
   const searchNotices = state.notices.filter((n) => !isAnswerNotice(n.code));
+  // Only the written queries this strategy has: a card that can only say "none" reads as a failure.
+  const cards = queryCardsFor(state.strategy?.id);
+  const searched = (Object.keys(QUERY_LABEL) as (keyof typeof QUERY_LABEL)[]).filter(
+    (k) => k === "original" || cards[k] || state.retrieved[k] !== undefined,
+  );
   const scoreLabel = state.reranked ? "리랭커 점수 (관련 부분 중 가장 높은 값)" : "순위 결합 점수 (가장 높은 값)";
   return (
     // On a phone (the 근거 tab) the precedents come first, the queries that found them after.
@@ -214,27 +220,37 @@ export function EvidencePanel({ state, corpusNames }: { state: AnswerState; corp
         </Block>
       ) : null}
       <StrategySteps state={state} />
-      <Block title="분석 질의" testId="analytical-query">
-        <p className={state.analytical ? "" : "text-muted"}>{state.analytical || (writing ? "작성 중…" : "없음")}</p>
-      </Block>
-      <Block title="근거 질의 (가상 판결 이유)" testId="rationale-query">
-        {state.rationale ? (
-          <p>{state.rationale}</p>
-        ) : (
-          <p className="text-muted">
-            {writing ? (state.rationaleDraft ? "판사 역할의 모델이 검토 중…" : "대기 중…") : "없음"}
+      {cards.analytical ? (
+        <Block title="분석 질의" testId="analytical-query">
+          <p className={state.analytical ? "" : "text-muted"}>
+            {state.analytical || (writing ? "작성 중…" : "작성하지 못해 이 질의 없이 검색했습니다.")}
           </p>
-        )}
-      </Block>
+        </Block>
+      ) : null}
+      {cards.rationale ? (
+        <Block title="근거 질의 (가상 판결 이유)" testId="rationale-query">
+          {state.rationale ? (
+            <p>{state.rationale}</p>
+          ) : (
+            <p className="text-muted">
+              {writing
+                ? state.rationaleDraft
+                  ? "판사 역할의 모델이 검토 중…"
+                  : "대기 중…"
+                : "작성하지 못해 이 질의 없이 검색했습니다."}
+            </p>
+          )}
+        </Block>
+      ) : null}
       <Block title="검색">
         <ul className="space-y-0.5 text-xs text-muted" data-testid="retrieval-progress">
-          {(Object.keys(QUERY_LABEL) as (keyof typeof QUERY_LABEL)[]).map((k) => (
+          {searched.map((k) => (
             <li key={k}>
               {QUERY_LABEL[k]}:{" "}
               {state.retrieved[k] !== undefined ? `${state.retrieved[k]}개 후보` : writing ? "…" : "-"}
             </li>
           ))}
-          {state.fusedCount !== undefined ? <li>순위 결합(RRF): {state.fusedCount}개</li> : null}
+          {state.fusedCount !== undefined ? <li>검색 결과를 합친 후보: {state.fusedCount}개</li> : null}
           {state.context ? (
             <li>
               {state.reranked ? "리랭커로 다시 정렬" : "리랭커 없음: 결합 순서 사용"}: 상위 {state.context.length}개

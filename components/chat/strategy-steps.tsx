@@ -1,18 +1,9 @@
-import type { ListParse } from "@/lib/ai/parse-list";
 import type { AnswerState } from "@/lib/chat/state";
 import type { StepStatus, StrategyStep } from "@/lib/rag/strategies/steps";
 import { AtomicRoundStep, AtomicSummaryStep } from "./atomic-steps";
 import { ConfidenceStep, DepthStep, VerdictStep } from "./confidence-step";
 
 type Step<K extends StrategyStep["kind"]> = Extract<StrategyStep, { kind: K }>;
-
-const PARSED: Record<ListParse, string> = {
-  json: "JSON 목록",
-  "fenced-json": "코드 블록 속 JSON",
-  "embedded-json": "설명 속 JSON",
-  lines: "줄 목록",
-  comma: "쉼표 목록",
-};
 
 function Status({ status, fallback }: { status: StepStatus; fallback?: string }) {
   if (status === "running") return <span className="text-muted"> 작성 중…</span>;
@@ -29,9 +20,8 @@ const found = (count: number | undefined) =>
 
 function TermsStep({ step, count }: { step: Step<"terms">; count?: number }) {
   return (
-    <li data-testid="strategy-terms">
+    <li data-testid="strategy-terms" data-parsed={step.parsedAs}>
       <span className="font-medium">관련 용어</span>
-      {step.parsedAs ? <span className="text-muted"> ({PARSED[step.parsedAs]})</span> : null}
       <Status status={step.status} fallback={step.fallback} />
       {step.terms.length > 0 ? (
         <span className="mt-1 flex flex-wrap gap-1">
@@ -50,9 +40,8 @@ function TermsStep({ step, count }: { step: Step<"terms">; count?: number }) {
 
 function RewritesStep({ step }: { step: Step<"rewrites"> }) {
   return (
-    <li data-testid="strategy-rewrites">
-      <span className="font-medium">다시 쓴 질의</span>
-      {step.parsedAs ? <span className="text-muted"> ({PARSED[step.parsedAs]})</span> : null}
+    <li data-testid="strategy-rewrites" data-parsed={step.parsedAs}>
+      <span className="font-medium">다르게 표현한 질문</span>
       <Status status={step.status} fallback={step.fallback} />
       <ol className="mt-1 space-y-1">
         {step.queries.map((q, i) => {
@@ -70,13 +59,15 @@ function RewritesStep({ step }: { step: Step<"rewrites"> }) {
         })}
       </ol>
       {step.union !== undefined ? (
-        <span className="mt-1 block text-muted">중복을 뺀 합집합 {step.union}개를 원래 질문으로 다시 정렬</span>
+        <span className="mt-1 block text-muted">
+          겹치는 것을 뺀 {step.union}개를 원래 질문에 가까운 순서로 다시 정렬
+        </span>
       ) : null}
     </li>
   );
 }
 
-const DENSE_FROM = { passage: "가상 판결문의 임베딩", question: "원래 질문", none: "사용 못 함" } as const;
+const DENSE_FROM = { passage: "가상 판결문", question: "원래 질문", none: "사용 못 함" } as const;
 
 function HydeStep({ step, count }: { step: Step<"hyde">; count?: number }) {
   return (
@@ -85,7 +76,7 @@ function HydeStep({ step, count }: { step: Step<"hyde">; count?: number }) {
       <Status status={step.status} fallback={step.fallback} />
       {step.passage ? <p className="mt-1 whitespace-pre-wrap leading-relaxed">{step.passage}</p> : null}
       <span className="mt-1 block text-muted">
-        의미 검색: {DENSE_FROM[step.dense]} · 키워드(BM25) 검색: {step.sparse === "none" ? "안 함" : "원래 질문"}
+        의미 검색: {DENSE_FROM[step.dense]} · 낱말 검색: {step.sparse === "none" ? "안 함" : "원래 질문"}
       </span>
       {found(count)}
     </li>

@@ -1,6 +1,12 @@
 import type { AnswerState } from "@/lib/chat/state";
 
-const QUERY_LABEL = { original: "원래 질문", analytical: "분석 질의", rationale: "근거 질의" } as const;
+const QUERY_LABEL: Record<string, string> = {
+  original: "원래 질문",
+  analytical: "분석 질의",
+  rationale: "근거 질의",
+  expanded: "관련 용어를 붙인 질문",
+  hyde: "가상 판결문",
+};
 
 /** The answer's pipeline trace: stage timings, each query's list and the fused list, with scores. */
 export function TraceView({ state }: { state: AnswerState }) {
@@ -8,7 +14,7 @@ export function TraceView({ state }: { state: AnswerState }) {
   if (!trace) return null;
   return (
     <details className="rounded-lg border border-line bg-white p-3 text-xs" data-testid="pipeline-trace">
-      <summary className="cursor-pointer font-semibold text-muted">파이프라인 기록</summary>
+      <summary className="cursor-pointer font-semibold text-muted">검색 과정 자세히 (단계별 시간, 점수)</summary>
       <table className="mt-2 w-full">
         <tbody>
           {trace.timings.map((t) => (
@@ -30,7 +36,9 @@ export function TraceView({ state }: { state: AnswerState }) {
       </table>
       {(Object.entries(trace.lists) as [string, { caseNo: string; score: number }[]][]).map(([which, list]) => (
         <div key={which} className="mt-2">
-          <p className="font-semibold">{QUERY_LABEL[which as keyof typeof QUERY_LABEL] ?? which} 검색 결과</p>
+          <p className="font-semibold">
+            {QUERY_LABEL[which] ?? `다르게 표현한 질문 ${which.replace(/\D/g, "")}`} 검색 결과
+          </p>
           <p className="text-muted">
             {list
               .slice(0, 10)
@@ -40,7 +48,7 @@ export function TraceView({ state }: { state: AnswerState }) {
         </div>
       ))}
       <div className="mt-2">
-        <p className="font-semibold">순위 결합(RRF)</p>
+        <p className="font-semibold">합친 순위</p>
         <p className="text-muted">
           {trace.fused
             .slice(0, 10)

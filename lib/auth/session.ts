@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { recordAudit } from "../db/audit";
 import { deleteSession, deleteSessionById, findSessionWithUser, insertSession, touchSession } from "../db/sessions";
 import { findUserByEmail, type UserRecord } from "../db/users";
 import { env } from "../env";
@@ -63,16 +64,28 @@ export async function signIn(
   }
   if (!found || !valid) {
     attempt.failed();
+    // The email as typed (cut short): who tried is what the log is for; the password never.
+    await recordAudit({
+      actor: { id: found?.id ?? null, email: key.slice(0, 200) },
+      action: "auth.login_failed",
+      detail: found ? "비밀번호 틀림" : "없는 계정",
+      ip: options.ip,
+    });
     throw new AppError("auth:invalid_credentials");
   }
   attempt.succeeded();
   // Said only after the right password, so it does not reveal which emails have accounts.
-  if (!found.active) throw new AppError("auth:deactivated");
+  if (!found.active) {
+    await recordAudit({ actor: found, action: "auth.login_failed", detail: "비활성화된 계정", ip: options.ip });
+    throw new AppError("auth:deactivated");
+  }
   const { passwordHash: _omit, ...user } = found;
-  return { ...(await startSession(user.id, { userAgent: options.userAgent, now })), user };
+  const session = await startSession(user.id, options);
+  await recordAudit({ actor: user, action: "auth.login", detail: options.userAgent?.slice(0, 300), ip: options.ip });
+  return { ...session, user };
 }
 
-/** A new session for a user who has proved who they are (a password, or the SSO provider). */
+/** A new session for a user whose identity was just proven (a sign-in, a password change). */
 export async function startSession(
   userId: string,
   options: { userAgent?: string; now?: Date } = {},
@@ -89,14 +102,16 @@ export async function startSession(
 
 /**
  * Why a request that carried a session cookie is no longer signed in, so the sign-in page can
- * say so: "deactivated" / "password_reset" (an admin ended it), "idle", "expired" (its lifetime),
+ * say so: "deactivated" / "password_reset" (an admin ended it), "password_changed" (the user
+ * changed their password on another device), "idle", "expired" (its lifetime),
  * "unknown" (gone: signed out elsewhere, account deleted, purged).
  */
-export type SessionEnd = "deactivated" | "password_reset" | "idle" | "expired" | "unknown";
+export type SessionEnd = "deactivated" | "password_reset" | "password_changed" | "idle" | "expired" | "unknown";
 
 export type SessionResolution = { user: UserRecord; ended?: undefined } | { user: null; ended?: SessionEnd };
 
-const ADMIN_REASONS = new Set<string>(["deactivated", "password_reset"]);
+/** Reasons a session was ended early (kept on its row until it is next used, to say why). */
+const EARLY_END_REASONS = new Set<string>(["deactivated", "password_reset", "password_changed"]);
 
 /**
  * The signed-in user for a cookie token, or why there is none: unknown, past its lifetime, unused
@@ -116,7 +131,9 @@ export async function resolveSessionDetailed(token: string | undefined, now = ne
   if (!user.active) ended = "deactivated";
   else if (session.expiresAt <= now)
     ended =
-      session.endedReason && ADMIN_REASONS.has(session.endedReason) ? (session.endedReason as SessionEnd) : "expired";
+      session.endedReason && EARLY_END_REASONS.has(session.endedReason)
+        ? (session.endedReason as SessionEnd)
+        : "expired";
   else if (idleFor > idleMs) ended = "idle";
   if (ended) {
     await deleteSessionById(session.id);
@@ -134,8 +151,11 @@ export async function resolveSession(token: string | undefined, now = new Date()
   return (await resolveSessionDetailed(token, now)).user;
 }
 
-export async function signOut(token: string | undefined): Promise<void> {
-  if (token) await deleteSession(hashToken(token));
+export async function signOut(token: string | undefined, options: { ip?: string } = {}): Promise<void> {
+  if (!token) return;
+  const found = await findSessionWithUser(hashToken(token));
+  await deleteSession(hashToken(token));
+  if (found) await recordAudit({ actor: found.user, action: "auth.logout", ip: options.ip });
 }
 
 export function requireUser(user: UserRecord | null): UserRecord {

@@ -15,6 +15,14 @@ import { newUserSchema } from "./users";
 
 const lastAdmin = () => new AppError("users:last_admin");
 
+/** The signed-in user making the change, with the address of the request for the audit log. */
+export type ActingUser = (UserRecord & { ip?: string }) | null;
+
+function admin(actor: ActingUser): UserRecord & { ip?: string } {
+  const checked = requireAdmin(actor);
+  return { ...checked, ip: actor?.ip };
+}
+
 /** True when the target is the only admin left who can sign in. */
 const isLastActiveAdmin = (target: UserRecord, others: number) =>
   target.role === "admin" && target.active && others === 0;
@@ -47,22 +55,22 @@ function guardFor(actor: UserRecord, change: UserChange): ChangeGuard {
   };
 }
 
-async function change(actor: UserRecord | null, targetId: string, what: UserChange, now?: Date): Promise<UserRecord> {
-  const admin = requireAdmin(actor);
-  return applyUserChange(admin, targetId, what, guardFor(admin, what), now);
+async function change(actor: ActingUser, targetId: string, what: UserChange, now?: Date): Promise<UserRecord> {
+  const acting = admin(actor);
+  return applyUserChange(acting, targetId, what, guardFor(acting, what), now);
 }
 
-export async function adminCreateUser(actor: UserRecord | null, input: z.input<typeof newUserSchema>) {
-  const admin = requireAdmin(actor);
+export async function adminCreateUser(actor: ActingUser, input: z.input<typeof newUserSchema>) {
+  const acting = admin(actor);
   const data = newUserSchema.parse(input);
   if (await findUserByEmail(data.email)) throw new AppError("auth:email_taken");
   const { password, ...rest } = data;
-  return createUserAudited(admin, { ...rest, passwordHash: await hashPassword(password) });
+  return createUserAudited(acting, { ...rest, passwordHash: await hashPassword(password) });
 }
 
 /** A new one-time password for the user, returned once to show to the admin (never stored in clear). */
 export async function resetUserPassword(
-  actor: UserRecord | null,
+  actor: ActingUser,
   targetId: string,
   now?: Date,
 ): Promise<{ user: UserRecord; password: string }> {
@@ -71,14 +79,14 @@ export async function resetUserPassword(
   return { user, password };
 }
 
-export async function setUserActive(actor: UserRecord | null, targetId: string, active: boolean, now?: Date) {
+export async function setUserActive(actor: ActingUser, targetId: string, active: boolean, now?: Date) {
   return change(actor, targetId, { kind: active ? "reactivate" : "deactivate" }, now);
 }
 
-export async function changeUserRole(actor: UserRecord | null, targetId: string, role: Role, now?: Date) {
+export async function changeUserRole(actor: ActingUser, targetId: string, role: Role, now?: Date) {
   return change(actor, targetId, { kind: "role", role }, now);
 }
 
-export async function deleteUser(actor: UserRecord | null, targetId: string, now?: Date) {
+export async function deleteUser(actor: ActingUser, targetId: string, now?: Date) {
   return change(actor, targetId, { kind: "delete" }, now);
 }

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { deleteUserSessions } from "../db/sessions";
+import { recordAudit } from "../db/audit";
+import { endUserSessions } from "../db/sessions";
 import { countAdmins, createUser, findUserByEmail, ROLES, type UserRecord, updateUserPassword } from "../db/users";
 import { AppError } from "../errors";
 import { generatePassword, hashPassword, verifyPassword } from "./password";
 import { passwordLimiter } from "./rate-limit";
+import { startSession } from "./session";
 
 export const newUserSchema = z.object({
   email: z.email("올바른 이메일 주소를 입력해 주세요.").transform((v) => v.toLowerCase()),
@@ -40,15 +42,23 @@ export async function ensureFirstAdmin(
 /**
  * Changes a signed-in user's password after checking the current one. That check is a password
  * guess like a sign-in (a stolen session could try passwords here), so it is held to the same
- * limits (lib/auth/rate-limit.ts), counted before verifying.
+ * limits (lib/auth/rate-limit.ts), counted before verifying. Every session of the user ends (other
+ * devices say why on their next request) and a new one is returned for the device that made the
+ * change, so the user stays signed in there: having just proven the password, being sent to the
+ * sign-in page without a word read as an error.
  */
 export async function changePassword(
   userId: string,
   email: string,
   current: string,
   next: string,
-  options: { ip?: string; now?: Date; verify?: (password: string, stored: string) => Promise<boolean> } = {},
-): Promise<void> {
+  options: {
+    ip?: string;
+    userAgent?: string;
+    now?: Date;
+    verify?: (password: string, stored: string) => Promise<boolean>;
+  } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const parsed = newUserSchema.shape.password.safeParse(next);
   if (!parsed.success) throw new AppError("bad_request:input", { userMessage: parsed.error.issues[0]?.message });
   const now = options.now ?? new Date();
@@ -68,5 +78,15 @@ export async function changePassword(
   attempt.succeeded();
   await updateUserPassword(userId, await hashPassword(next));
   // Signing out every other device is what a user expects after a password change.
-  await deleteUserSessions(userId);
+  const ended = await endUserSessions(userId, "password_changed", now);
+  const session = await startSession(userId, { userAgent: options.userAgent, now });
+  await recordAudit({
+    actor: { id: userId, email },
+    action: "auth.password_change",
+    target: { kind: "user", id: userId, label: email },
+    detail: ended > 1 ? `다른 로그인 ${ended - 1}개 종료` : "",
+    ip: options.ip,
+    now,
+  });
+  return session;
 }

@@ -1,9 +1,10 @@
 import { listCorpora } from "../db/corpora";
+import { corpusHasAtoms } from "../db/corpus-enrichment";
 import { type FilterOptions, filterOptions } from "../db/decision-lookup";
 
 export interface DeskData {
   /** Corpora with decisions to search. */
-  searchable: { id: string; name: string; documentCount: number }[];
+  searchable: { id: string; name: string; documentCount: number; atomic: boolean }[];
   /** Every corpus's name by id. */
   corpusNames: Record<string, string>;
   filterOptions: FilterOptions;
@@ -12,10 +13,16 @@ export interface DeskData {
 /** What every chat page needs besides the chat: the corpora and the filters' choices. */
 export async function deskData(): Promise<DeskData> {
   const [corpora, options] = await Promise.all([listCorpora(), filterOptions()]);
+  const withDocuments = corpora.filter((c) => c.documentCount > 0);
+  // The strategy picker offers the atomic strategy only where there are atomic questions to search.
+  const atomic = await Promise.all(withDocuments.map((c) => corpusHasAtoms(c.id)));
   return {
-    searchable: corpora
-      .filter((c) => c.documentCount > 0)
-      .map(({ id, name, documentCount }) => ({ id, name, documentCount })),
+    searchable: withDocuments.map(({ id, name, documentCount }, i) => ({
+      id,
+      name,
+      documentCount,
+      atomic: atomic[i] ?? false,
+    })),
     corpusNames: Object.fromEntries(corpora.map((c) => [c.id, c.name])),
     filterOptions: options,
   };

@@ -115,6 +115,18 @@ export async function enrichmentSummary(
   return { done, failed, indexed, digest: hash.digest("hex").slice(0, 16) };
 }
 
+/**
+ * Whether the corpus has atomic questions in its tag index (any, even from a job that was stopped):
+ * what the atomic strategy searches. One indexed lookup ([corpusId, kind, status]).
+ */
+export async function corpusHasAtoms(corpusId: string, client: Db = db()): Promise<boolean> {
+  const row = await client.chunkEnrichment.findFirst({
+    where: { corpusId, kind: "atoms", status: "done", indexed: true },
+    select: { chunkId: true },
+  });
+  return row !== null;
+}
+
 // ---- the corpus switches ----
 
 export interface CorpusEnrichmentRecord {

@@ -49,8 +49,16 @@ export async function deleteSession(tokenHash: string, client: Db = db()): Promi
   await client.session.deleteMany({ where: { tokenHash } });
 }
 
-export async function deleteUserSessions(userId: string, client: Db = db()): Promise<void> {
-  await client.session.deleteMany({ where: { userId } });
+/**
+ * Ends a user's live sessions, keeping the rows with `reason` so the next request from each says
+ * why on the sign-in page (they are deleted then, or by the stale-session purge).
+ */
+export async function endUserSessions(userId: string, reason: string, now: Date, client: Db = db()): Promise<number> {
+  const result = await client.session.updateMany({
+    where: { userId, expiresAt: { gt: now } },
+    data: { expiresAt: now, endedReason: reason },
+  });
+  return result.count;
 }
 
 /** Deletes sessions past their lifetime or unused since `idleBefore` (one user's, or everyone's). */
@@ -63,7 +71,13 @@ export async function deleteStaleSessions(
   const result = await client.session.deleteMany({
     where: {
       ...(options.userId ? { userId: options.userId } : {}),
-      OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleBefore } }],
+      // A session ended early (endedReason) stays until it would have gone idle anyway, so its
+      // owner's next request can still say why (a password changed elsewhere, an admin's reset).
+      OR: [
+        { expiresAt: { lte: now }, endedReason: null },
+        { expiresAt: { lte: idleBefore } },
+        { lastSeenAt: { lt: idleBefore } },
+      ],
     },
   });
   return result.count;

@@ -14,6 +14,8 @@ export type UserChange =
 export interface Actor {
   id: string;
   email: string;
+  /** Where the admin's request came from (lib/auth/client-ip.ts), for the audit log. */
+  ip?: string;
 }
 
 /**
@@ -98,7 +100,14 @@ export async function applyUserChange(
         break;
     }
     await tx.auditLog.create({
-      data: auditRow({ actor, action: AUDIT_ACTION[change.kind], target, detail: detailOf(target, change), now }),
+      data: auditRow({
+        actor,
+        action: AUDIT_ACTION[change.kind],
+        target,
+        detail: detailOf(target, change),
+        ip: actor.ip,
+        now,
+      }),
     });
     return target;
   });
@@ -118,6 +127,7 @@ export async function createUserAudited(
         action: "user.create",
         target: row,
         detail: `${input.name} (${ROLE_LABEL[input.role]})`,
+        ip: actor.ip,
       }),
     });
     return { id: row.id, email: row.email };

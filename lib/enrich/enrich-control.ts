@@ -1,12 +1,14 @@
 import { join, resolve } from "node:path";
 import { aiConfig, type ChatConfig } from "../ai/config";
 import { type EnrichKind, PROMPT_VERSIONS } from "../ai/prompts/enrich";
+import { type AuditBy, recordAuditBy } from "../db/audit";
 import { getCorpus } from "../db/corpora";
 import { loadChunkStates, setCorpusEnrichment } from "../db/corpus-enrichment";
 import { createEnrichmentRow, type EnrichMode, type EnrichmentJobRecord } from "../db/enrichment";
 import { createJob, type JobRecord } from "../db/jobs";
 import { env, filesDir } from "../env";
 import { AppError } from "../errors";
+import { corpusTarget } from "../ingest/corpus-admin";
 import { defaultEmbedder } from "../ingest/job-queue";
 import { getStore } from "../store";
 import { pricesFromEnv } from "./cost";
@@ -22,6 +24,9 @@ import { getSideStore } from "./side-stores";
  * Jobs started by the server run in a child process (scripts/job-runner.ts enrich <id>), in a queue
  * of their own (lib/enrich/enrich-jobs.ts): an overnight enrichment never holds up another corpus's import.
  */
+
+/** How the audit log names each kind of enrichment. */
+const ENRICH_KIND_LABEL: Record<EnrichKind, string> = { context: "맥락 보강", atoms: "원자 질문 보강" };
 
 /** The model enrichment asks: ENRICH_MODEL, else LLM_MODEL (else the analyst's). */
 export function enrichChatConfig(): { config: ChatConfig; model: string } | undefined {
@@ -39,6 +44,8 @@ export async function startEnrichment(input: {
   retryOnly?: boolean;
   /** The CLI runs the job itself (and beats from now); the server queues it. */
   owner?: string;
+  /** Who started it, for the audit log. */
+  by?: AuditBy;
 }): Promise<{ job: JobRecord; enrichment: EnrichmentJobRecord }> {
   const corpus = await getCorpus(input.corpusId);
   if (!corpus) throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
@@ -69,6 +76,8 @@ export async function startEnrichment(input: {
     model: chat.model,
     retryOnly: input.retryOnly ?? false,
   });
+  const what = `${ENRICH_KIND_LABEL[input.kind]}${input.retryOnly ? " (실패한 것만 다시)" : ""}${mode === "batch" ? ", 일괄 처리" : ""}`;
+  await recordAuditBy(input.by, "enrich.start", corpusTarget(corpus), `${what} (작업 ${job.id})`);
   return { job, enrichment };
 }
 
@@ -110,9 +119,17 @@ export function enrichJobContext(kind: EnrichKind, mode: EnrichMode = "live"): P
  * main one per corpus and per side (contextual-store.ts); a corpus without an up-to-date contextual
  * index is searched in the main one whatever its switches say.
  */
-export async function setContextSwitches(corpusId: string, switches: { bm25: boolean; dense: boolean }) {
-  if (!(await getCorpus(corpusId))) {
+export async function setContextSwitches(corpusId: string, switches: { bm25: boolean; dense: boolean }, by?: AuditBy) {
+  const corpus = await getCorpus(corpusId);
+  if (!corpus) {
     throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
   }
   await setCorpusEnrichment(corpusId, { contextBm25: switches.bm25, contextDense: switches.dense });
+  const on = (v: boolean) => (v ? "켬" : "끔");
+  await recordAuditBy(
+    by,
+    "enrich.settings",
+    corpusTarget(corpus),
+    `맥락 키워드 색인 ${on(switches.bm25)}, 맥락 임베딩 색인 ${on(switches.dense)}`,
+  );
 }

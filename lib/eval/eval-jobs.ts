@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ReplayBook } from "../ai/model-calls/replay-book";
+import { type AuditBy, recordAuditBy } from "../db/audit";
 import { getCorpus } from "../db/corpora";
 import {
   beatEvalJob,
@@ -48,9 +49,11 @@ export async function startEvaluation(input: {
   replay?: string;
   /** The system every other is compared with (paired differences, wins and losses). */
   baseline?: string;
+  /** Who started it, for the audit log. */
+  by?: AuditBy;
 }): Promise<EvalJobRecord> {
-  if (!(await getCorpus(input.corpusId)))
-    throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
+  const corpus = await getCorpus(input.corpusId);
+  if (!corpus) throw new AppError("not_found:resource", { userMessage: "말뭉치를 찾을 수 없습니다." });
   const { items, errors } = parseBenchmark(input.benchmark);
   if (items.length === 0) {
     const first = errors[0];
@@ -82,8 +85,16 @@ export async function startEvaluation(input: {
     createdBy: input.userId,
   });
   enqueueEvaluation(job.id);
+  await recordAuditBy(
+    input.by,
+    "eval.start",
+    evalTarget(job),
+    `말뭉치 ${corpus.name}, 질문 ${items.length}개, 시스템 ${job.systems.join(", ")}${input.replay !== undefined ? " (기록 재생)" : ""}`,
+  );
   return job;
 }
+
+const evalTarget = (job: { id: string; name: string }) => ({ kind: "eval", id: job.id, label: job.name }) as const;
 
 export interface EvalRunOptions {
   /** Who runs it (the server's job child writes the server's owner). */
@@ -234,7 +245,13 @@ export async function viewEvalJob(id: string): Promise<EvalJobRecord | null> {
 }
 
 /** Cancel always works: at once when no process runs it, else the running process stops within ~1 s. */
-export async function cancelEvaluation(id: string): Promise<EvalJobRecord> {
+export async function cancelEvaluation(id: string, by?: AuditBy): Promise<EvalJobRecord> {
+  const job = await cancelEvaluationNow(id);
+  await recordAuditBy(by, "eval.cancel", evalTarget(job));
+  return job;
+}
+
+async function cancelEvaluationNow(id: string): Promise<EvalJobRecord> {
   await sweepStaleEvalJobs();
   for (let attempt = 0; attempt < 3; attempt++) {
     const job = await getEvalJob(id);
@@ -253,7 +270,7 @@ export async function cancelEvaluation(id: string): Promise<EvalJobRecord> {
 }
 
 /** Resumes an interrupted evaluation (finished pairs come from its cache). */
-export async function resumeEvaluation(id: string): Promise<EvalJobRecord> {
+export async function resumeEvaluation(id: string, by?: AuditBy): Promise<EvalJobRecord> {
   await sweepStaleEvalJobs();
   const job = await getEvalJob(id);
   if (!job) throw new AppError("not_found:resource");
@@ -261,6 +278,7 @@ export async function resumeEvaluation(id: string): Promise<EvalJobRecord> {
     throw new AppError("bad_request:input", { userMessage: "중단된 평가만 이어서 할 수 있습니다." });
   }
   if (await requeueEvalJob(id, ["interrupted"])) enqueueEvaluation(id);
+  await recordAuditBy(by, "eval.resume", evalTarget(job));
   return (await getEvalJob(id)) as EvalJobRecord;
 }
 

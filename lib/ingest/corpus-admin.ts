@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { type AuditBy, recordAuditBy } from "../db/audit";
 import { type CorpusRecord, createCorpus, deleteCorpusRow, findCorpusByName, getCorpus } from "../db/corpora";
 import { deleteCorpusEnrichment } from "../db/corpus-enrichment";
 import { activeJob, createJob, type JobRecord, listJobs } from "../db/jobs";
@@ -15,22 +16,30 @@ export const corpusNameSchema = z
   .max(60, "이름은 60자 이내로 입력해 주세요.")
   .regex(/^[\p{L}\p{N} _.-]+$/u, "이름에는 글자, 숫자, 공백, _ . - 만 쓸 수 있습니다.");
 
-export async function addCorpus(name: string, description = ""): Promise<CorpusRecord> {
+/** The audit log's name for a corpus. */
+export const corpusTarget = (corpus: { id: string; name: string }) =>
+  ({ kind: "corpus", id: corpus.id, label: corpus.name }) as const;
+
+export async function addCorpus(name: string, description = "", by?: AuditBy): Promise<CorpusRecord> {
   const parsed = corpusNameSchema.parse(name);
   if (await findCorpusByName(parsed)) {
     throw new AppError("bad_request:input", { userMessage: `'${parsed}' 말뭉치가 이미 있습니다.` });
   }
-  return createCorpus(parsed, description.trim());
+  const corpus = await createCorpus(parsed, description.trim());
+  await recordAuditBy(by, "corpus.create", corpusTarget(corpus));
+  return corpus;
 }
 
 /** Rebuilds every document of the corpus from its archive (new chunking, tokenizer or embeddings). */
-export async function reindexCorpus(corpusId: string, dataDir: string): Promise<JobRecord> {
+export async function reindexCorpus(corpusId: string, dataDir: string, by?: AuditBy): Promise<JobRecord> {
   const corpus = await getCorpus(corpusId);
   if (!corpus) throw new AppError("not_found:resource");
   if (corpus.documentCount === 0) {
     throw new AppError("bad_request:input", { userMessage: "색인된 문서가 없어 다시 색인할 것이 없습니다." });
   }
-  return createJob({ corpusId, kind: "reindex", force: true, inputDir: archiveDir(dataDir, corpusId) });
+  const job = await createJob({ corpusId, kind: "reindex", force: true, inputDir: archiveDir(dataDir, corpusId) });
+  await recordAuditBy(by, "corpus.reindex", corpusTarget(corpus), `판례 ${corpus.documentCount}건 (작업 ${job.id})`);
+  return job;
 }
 
 /**
@@ -43,6 +52,7 @@ export async function removeCorpus(
   store: VectorStore,
   dataDir: string,
   sides: VectorStore[] = [],
+  by?: AuditBy,
 ): Promise<void> {
   const corpus = await getCorpus(corpusId);
   if (!corpus) throw new AppError("not_found:resource");
@@ -59,4 +69,5 @@ export async function removeCorpus(
     // Only folders the app itself created under DATA_DIR/uploads are removed, never a CLI source.
     if (job.inputDir?.startsWith(resolve(dataDir, "uploads"))) rmSync(job.inputDir, { recursive: true, force: true });
   }
+  await recordAuditBy(by, "corpus.delete", corpusTarget(corpus), `판례 ${corpus.documentCount}건`);
 }

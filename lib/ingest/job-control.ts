@@ -1,3 +1,5 @@
+import { type AuditAction, type AuditBy, recordAuditBy } from "../db/audit";
+import { getCorpus } from "../db/corpora";
 import { isStale } from "../db/job-liveness";
 import {
   activeJob,
@@ -25,7 +27,25 @@ export async function viewJob(id: string): Promise<JobRecord | null> {
   return getJob(id);
 }
 
-export async function cancelIngestionJob(id: string): Promise<JobRecord> {
+export async function cancelIngestionJob(id: string, by?: AuditBy): Promise<JobRecord> {
+  const job = await cancelNow(id);
+  await recordJobAudit(by, job, job.kind === "enrich" ? "enrich.stop" : "corpus.job_cancel");
+  return job;
+}
+
+/** Enrichment jobs are ingestion jobs of kind "enrich": the log says which was stopped or resumed. */
+async function recordJobAudit(by: AuditBy | undefined, job: JobRecord, action: AuditAction): Promise<void> {
+  if (!by) return;
+  const corpus = await getCorpus(job.corpusId);
+  await recordAuditBy(
+    by,
+    action,
+    { kind: "corpus", id: job.corpusId, label: corpus?.name ?? job.corpusId },
+    `작업 ${job.id}`,
+  );
+}
+
+async function cancelNow(id: string): Promise<JobRecord> {
   await sweepStaleJobs();
   // A job can change under us (a child claims the queued job): look again, at most a few times.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -48,7 +68,7 @@ export async function cancelIngestionJob(id: string): Promise<JobRecord> {
  * Resumes an interrupted job in this server's queue. Resuming is restarting: what is already
  * indexed is recognised by hash and skipped.
  */
-export async function resumeIngestionJob(id: string): Promise<JobRecord> {
+export async function resumeIngestionJob(id: string, by?: AuditBy): Promise<JobRecord> {
   await sweepStaleJobs();
   const job = await getJob(id);
   if (!job) throw new AppError("not_found:resource");
@@ -57,5 +77,6 @@ export async function resumeIngestionJob(id: string): Promise<JobRecord> {
   }
   if (await activeJob(job.corpusId)) throw new AppError("ingest:busy");
   if (await requeueJob(id, ["interrupted"])) enqueueJob(id, job.kind);
+  await recordJobAudit(by, job, job.kind === "enrich" ? "enrich.start" : "corpus.job_resume");
   return (await getJob(id)) as JobRecord;
 }

@@ -1,5 +1,6 @@
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { type AuditBy, recordAuditBy } from "../db/audit";
 import { getCorpus } from "../db/corpora";
 import { createJob, type JobRecord, updateJob } from "../db/jobs";
 import { AppError, logError } from "../errors";
@@ -26,7 +27,7 @@ const INCOMING = ".incoming";
 export async function acceptUpload(
   corpusId: string,
   request: Request,
-  options: { dataDir: string; limits: UploadLimits },
+  options: { dataDir: string; limits: UploadLimits; by?: AuditBy },
 ): Promise<JobRecord> {
   const { limits } = options;
   // Refuse a declared oversized body before reading it (the browser checks too, not every client does).
@@ -36,13 +37,20 @@ export async function acceptUpload(
       userMessage: `업로드 용량이 한도를 넘습니다: ${mb(declared)}MB (최대 ${mb(limits.maxBytes)}MB). 큰 말뭉치는 서버에서 'npm run ingest'로 가져오세요.`,
     });
   }
-  if (!(await getCorpus(corpusId))) throw new AppError("not_found:resource");
+  const corpus = await getCorpus(corpusId);
+  if (!corpus) throw new AppError("not_found:resource");
   const job = await createJob({ corpusId, kind: "upload" });
   const root = resolve(options.dataDir, "uploads", job.id);
   const skipped = new SkipReport();
   try {
-    await receiveInto(root, request, new UploadBudget(limits), skipped);
+    const written = await receiveInto(root, request, new UploadBudget(limits), skipped);
     await updateJob(job.id, { inputDir: root, errors: skipped.list() });
+    await recordAuditBy(
+      options.by,
+      "corpus.upload",
+      { kind: "corpus", id: corpus.id, label: corpus.name },
+      `파일 ${written}개${skipped.count ? `, 건너뜀 ${skipped.count}개` : ""} (작업 ${job.id})`,
+    );
     return { ...job, inputDir: root, errors: skipped.list() };
   } catch (error) {
     // Nothing was indexed yet: drop everything written, keep the job as a visible failure.
@@ -54,7 +62,8 @@ export async function acceptUpload(
   }
 }
 
-async function receiveInto(root: string, request: Request, budget: UploadBudget, skipped: SkipReport) {
+/** Returns how many decision files were written (a zip's entries each count). */
+async function receiveInto(root: string, request: Request, budget: UploadBudget, skipped: SkipReport): Promise<number> {
   const incoming = join(/*turbopackIgnore: true*/ root, INCOMING);
   await mkdir(incoming, { recursive: true });
   const { fields, parts } = await receiveMultipart(request, incoming, budget, (filename) => {
@@ -112,4 +121,5 @@ async function receiveInto(root: string, request: Request, budget: UploadBudget,
     });
   }
   if (Object.values(hints.data).some(Boolean)) writeHints(root, hints.data);
+  return written;
 }

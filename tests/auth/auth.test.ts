@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { requireAdmin, requireUser, resolveSession, signIn, signOut } from "@/lib/auth/session";
+import { requireAdmin, requireUser, resolveSession, resolveSessionDetailed, signIn, signOut } from "@/lib/auth/session";
 import { changePassword, ensureFirstAdmin, registerUser } from "@/lib/auth/users";
+import { listAuditEntries } from "@/lib/db/audit";
 import { createChat, findOwnChat, listChats } from "@/lib/db/chats";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -89,15 +90,48 @@ describe("accounts and sessions", () => {
     ).rejects.toThrow();
   });
 
-  it("changes a password and ends every session of the user", async () => {
+  it("changes a password: other devices are signed out saying why, this one stays signed in, logged", async () => {
     const { token, user } = await signIn("kim@firm.test", "lawyer-password-1");
+    const other = await signIn("kim@firm.test", "lawyer-password-1");
     await expectCode(
       changePassword(user.id, user.email, "not-current", "new-password-123"),
       "auth:invalid_credentials",
     );
-    await changePassword(user.id, user.email, "lawyer-password-1", "new-password-123");
-    expect(await resolveSession(token)).toBeNull();
+    const rotated = await changePassword(user.id, user.email, "lawyer-password-1", "new-password-123", {
+      ip: "203.0.113.9",
+    });
+    // Both old sessions end (their owner learns why on the sign-in page); the new one works.
+    expect(await resolveSessionDetailed(token)).toEqual({ user: null, ended: "password_changed" });
+    expect(await resolveSessionDetailed(other.token)).toEqual({ user: null, ended: "password_changed" });
+    expect(rotated.token).not.toBe(token);
+    expect((await resolveSession(rotated.token))?.id).toBe(user.id);
+    await expect(signIn("kim@firm.test", "lawyer-password-1")).rejects.toThrow();
     await expect(signIn("kim@firm.test", "new-password-123")).resolves.toBeTruthy();
+    const [change] = await listAuditEntries({ actions: ["auth.password_change"] });
+    expect(change).toMatchObject({
+      actorId: user.id,
+      target: { kind: "user", id: user.id, label: "kim@firm.test" },
+      ip: "203.0.113.9",
+      detail: "다른 로그인 1개 종료",
+    });
+    expect(JSON.stringify(change)).not.toContain("new-password-123");
+  });
+
+  it("logs sign-in, failed sign-in (email as typed, no password) and sign-out with the address", async () => {
+    const ip = "198.51.100.4";
+    await expectCode(signIn("Kim@Firm.test", "wrong-password-9", { ip }), "auth:invalid_credentials");
+    await expectCode(signIn("nobody@firm.test", "wrong-password-9", { ip }), "auth:invalid_credentials");
+    const { token, user } = await signIn("kim@firm.test", "new-password-123", { ip, userAgent: "TestBrowser/1" });
+    await signOut(token, { ip });
+    const entries = await listAuditEntries({ actions: ["auth.login", "auth.login_failed", "auth.logout"], take: 4 });
+    expect(entries.map((e) => [e.action, e.actorEmail, e.actorId, e.ip])).toEqual([
+      ["auth.logout", "kim@firm.test", user.id, ip],
+      ["auth.login", "kim@firm.test", user.id, ip],
+      ["auth.login_failed", "nobody@firm.test", null, ip],
+      ["auth.login_failed", "kim@firm.test", user.id, ip],
+    ]);
+    expect(entries[1]?.detail).toBe("TestBrowser/1");
+    expect(JSON.stringify(entries)).not.toContain("wrong-password-9");
   });
 
   it("guards roles on the server side", async () => {

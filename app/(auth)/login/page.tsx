@@ -11,6 +11,7 @@ export const metadata: Metadata = { title: "로그인" };
 const ENDED_NOTICE: Record<string, string> = {
   deactivated: "관리자가 계정을 비활성화하여 로그아웃되었습니다. 관리자에게 문의해 주세요.",
   password_reset: "관리자가 비밀번호를 초기화하여 로그아웃되었습니다. 새 비밀번호로 로그인해 주세요.",
+  password_changed: "비밀번호가 바뀌어 로그아웃되었습니다. 새 비밀번호로 다시 로그인해 주세요.",
   idle: "오랫동안 사용하지 않아 로그아웃되었습니다. 다시 로그인해 주세요.",
   expired: "로그인 기간이 만료되었습니다. 다시 로그인해 주세요.",
   unknown: "로그인이 종료되었습니다. 다시 로그인해 주세요.",

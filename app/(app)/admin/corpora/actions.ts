@@ -12,7 +12,7 @@ import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus } from "@/lib/
 import { cancelIngestionJob, resumeIngestionJob } from "@/lib/ingest/job-control";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { getStore } from "@/lib/store";
-import { currentUser } from "../../../(auth)/auth";
+import { auditBy, currentUser } from "../../../(auth)/auth";
 
 export interface FormState {
   error?: string;
@@ -22,10 +22,10 @@ export interface FormState {
 export async function createCorpusAction(_prev: FormState, formData: FormData): Promise<FormState> {
   let id: string;
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const name = corpusNameSchema.safeParse(formData.get("name"));
     if (!name.success) return { error: name.error.issues[0]?.message };
-    id = (await addCorpus(name.data, String(formData.get("description") ?? ""))).id;
+    id = (await addCorpus(name.data, String(formData.get("description") ?? ""), await auditBy(admin))).id;
   } catch (error) {
     return { error: failure(error).message };
   }
@@ -35,8 +35,8 @@ export async function createCorpusAction(_prev: FormState, formData: FormData): 
 
 export async function reindexCorpusAction(corpusId: string): Promise<FormState> {
   try {
-    requireAdmin(await currentUser());
-    const job = await reindexCorpus(corpusId, filesDir());
+    const admin = requireAdmin(await currentUser());
+    const job = await reindexCorpus(corpusId, filesDir(), await auditBy(admin));
     enqueueJob(job.id);
   } catch (error) {
     return { error: failure(error).message };
@@ -50,10 +50,10 @@ const jobIds = z.object({ corpusId: z.string().min(1).max(64), jobId: z.string()
 /** Cancels a job: at once when no process runs it, else its process stops within about a second. */
 export async function cancelJobAction(corpusId: string, jobId: string): Promise<FormState> {
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const ids = jobIds.safeParse({ corpusId, jobId });
     if (!ids.success) return { error: "잘못된 요청입니다." };
-    await cancelIngestionJob(ids.data.jobId);
+    await cancelIngestionJob(ids.data.jobId, await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }
@@ -64,10 +64,10 @@ export async function cancelJobAction(corpusId: string, jobId: string): Promise<
 /** Resumes an interrupted job (documents already indexed are skipped). */
 export async function resumeJobAction(corpusId: string, jobId: string): Promise<FormState> {
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const ids = jobIds.safeParse({ corpusId, jobId });
     if (!ids.success) return { error: "잘못된 요청입니다." };
-    await resumeIngestionJob(ids.data.jobId);
+    await resumeIngestionJob(ids.data.jobId, await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }
@@ -77,11 +77,17 @@ export async function resumeJobAction(corpusId: string, jobId: string): Promise<
 
 export async function deleteCorpusAction(corpusId: string, confirmName: string): Promise<FormState> {
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const corpus = await getCorpus(corpusId);
     if (!corpus) return { error: "말뭉치를 찾을 수 없습니다." };
     if (confirmName.trim() !== corpus.name) return { error: "확인을 위해 말뭉치 이름을 정확히 입력해 주세요." };
-    await removeCorpus(corpusId, await getStore(), filesDir(), [getSideStore("context"), getSideStore("atoms")]);
+    await removeCorpus(
+      corpusId,
+      await getStore(),
+      filesDir(),
+      [getSideStore("context"), getSideStore("atoms")],
+      await auditBy(admin),
+    );
   } catch (error) {
     return { error: failure(error).message };
   }

@@ -7,7 +7,7 @@ import { setContextSwitches } from "@/lib/enrich/enrich-control";
 import { queueEnrichment } from "@/lib/enrich/enrich-jobs";
 import { type EnrichmentJobView, enrichmentJobView } from "@/lib/enrich/view";
 import { failure } from "@/lib/errors";
-import { currentUser } from "../../../(auth)/auth";
+import { auditBy, currentUser } from "../../../(auth)/auth";
 
 /** The corpus page's enrichment panel (components/corpora/enrichment-panel.tsx); cancel/resume are actions.ts's. */
 
@@ -27,10 +27,10 @@ const StartInput = z.object({
 export async function startEnrichmentAction(input: z.input<typeof StartInput>): Promise<EnrichState> {
   let job: EnrichmentJobView | null;
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const parsed = StartInput.safeParse(input);
     if (!parsed.success) return { error: "잘못된 요청입니다." };
-    const started = await queueEnrichment(parsed.data);
+    const started = await queueEnrichment({ ...parsed.data, by: await auditBy(admin) });
     job = await enrichmentJobView(started.job.id);
   } catch (error) {
     return { error: failure(error).message };
@@ -47,10 +47,10 @@ const SwitchInput = z.object({
 
 export async function setContextSwitchesAction(input: z.input<typeof SwitchInput>): Promise<EnrichState> {
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const parsed = SwitchInput.safeParse(input);
     if (!parsed.success) return { error: "잘못된 요청입니다." };
-    await setContextSwitches(parsed.data.corpusId, parsed.data);
+    await setContextSwitches(parsed.data.corpusId, parsed.data, await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }

@@ -5,16 +5,16 @@ import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
 import { failure } from "@/lib/errors";
 import { cancelEvaluation, resumeEvaluation } from "@/lib/eval/eval-jobs";
-import { currentUser } from "../../../(auth)/auth";
+import { auditBy, currentUser } from "../../../(auth)/auth";
 
 const evalId = z.string().min(1).max(64);
 
 export async function cancelEvalAction(id: string): Promise<{ error?: string }> {
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const parsed = evalId.safeParse(id);
     if (!parsed.success) return { error: "잘못된 요청입니다." };
-    await cancelEvaluation(parsed.data);
+    await cancelEvaluation(parsed.data, await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }
@@ -24,10 +24,10 @@ export async function cancelEvalAction(id: string): Promise<{ error?: string }> 
 
 export async function resumeEvalAction(id: string): Promise<{ error?: string }> {
   try {
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const parsed = evalId.safeParse(id);
     if (!parsed.success) return { error: "잘못된 요청입니다." };
-    await resumeEvaluation(parsed.data);
+    await resumeEvaluation(parsed.data, await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }

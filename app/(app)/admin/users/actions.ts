@@ -8,10 +8,16 @@ import { newUserSchema } from "@/lib/auth/users";
 import { ROLES } from "@/lib/db/users";
 import { type ActionResult, failure } from "@/lib/errors";
 import { actionResult, parseInput } from "@/lib/util/action-result";
-import { currentUser } from "../../../(auth)/auth";
+import { currentUser, requestIp } from "../../../(auth)/auth";
 
 // Every action checks on the server that an admin calls it (lib/auth/user-admin.ts again), and
-// every change is written to the audit list with it.
+// every change is written to the audit list with it, with the address it came from.
+
+/** The signed-in user with this request's address (null when nobody is signed in: refused later). */
+async function acting() {
+  const user = await currentUser();
+  return user ? { ...user, ip: await requestIp() } : null;
+}
 
 export interface CreateUserState {
   ok?: boolean;
@@ -24,7 +30,7 @@ const userId = z.string().min(1).max(64);
 export async function createUserAction(_prev: CreateUserState, formData: FormData): Promise<CreateUserState> {
   try {
     // Server-side authorization: the form is hidden from non-admins, but the action is callable by anyone.
-    const admin = requireAdmin(await currentUser());
+    const admin = requireAdmin(await acting());
     const parsed = newUserSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) {
       const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -41,14 +47,14 @@ export async function createUserAction(_prev: CreateUserState, formData: FormDat
 /** Returns the new one-time password: shown to the admin once, stored only as a hash. */
 export async function resetPasswordAction(id: string): Promise<ActionResult<{ password: string }>> {
   return actionResult(async () => {
-    const { password } = await resetUserPassword(await currentUser(), parseInput(userId, id));
+    const { password } = await resetUserPassword(await acting(), parseInput(userId, id));
     return { password };
   });
 }
 
 export async function setActiveAction(id: string, active: boolean): Promise<ActionResult<null>> {
   return actionResult(async () => {
-    await setUserActive(await currentUser(), parseInput(userId, id), parseInput(z.boolean(), active));
+    await setUserActive(await acting(), parseInput(userId, id), parseInput(z.boolean(), active));
     revalidatePath("/admin/users");
     return null;
   });
@@ -56,7 +62,7 @@ export async function setActiveAction(id: string, active: boolean): Promise<Acti
 
 export async function changeRoleAction(id: string, role: string): Promise<ActionResult<null>> {
   return actionResult(async () => {
-    await changeUserRole(await currentUser(), parseInput(userId, id), parseInput(z.enum(ROLES), role));
+    await changeUserRole(await acting(), parseInput(userId, id), parseInput(z.enum(ROLES), role));
     revalidatePath("/admin/users");
     return null;
   });
@@ -64,7 +70,7 @@ export async function changeRoleAction(id: string, role: string): Promise<Action
 
 export async function deleteUserAction(id: string): Promise<ActionResult<null>> {
   return actionResult(async () => {
-    await deleteUser(await currentUser(), parseInput(userId, id));
+    await deleteUser(await acting(), parseInput(userId, id));
     revalidatePath("/admin/users");
     return null;
   });

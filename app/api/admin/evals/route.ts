@@ -4,7 +4,7 @@ import { errorResponse } from "@/lib/errors";
 import { readEvalForm } from "@/lib/eval/eval-form";
 import { startEvaluation } from "@/lib/eval/eval-jobs";
 import { refuseCrossSite } from "@/lib/security/same-origin";
-import { currentUser } from "../../../(auth)/auth";
+import { auditByRequest, currentUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,7 @@ export async function POST(request: Request) {
     refuseCrossSite(request, env().TRUST_PROXY);
     const user = requireAdmin(await currentUser());
     const form = await readEvalForm(request);
-    const job = await startEvaluation({ ...form, userId: user.id });
+    const job = await startEvaluation({ ...form, userId: user.id, by: auditByRequest(user, request) });
     return Response.json({ id: job.id }, { status: 202 });
   } catch (error) {
     return errorResponse(error);

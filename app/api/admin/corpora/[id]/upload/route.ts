@@ -5,7 +5,7 @@ import { enqueueJob } from "@/lib/ingest/job-queue";
 import { acceptUpload } from "@/lib/ingest/upload";
 import { uploadLimits } from "@/lib/ingest/upload-budget";
 import { refuseCrossSite } from "@/lib/security/same-origin";
-import { currentUser } from "../../../../../(auth)/auth";
+import { auditByRequest, currentUser } from "../../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
@@ -18,10 +18,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   try {
     const settings = env();
     refuseCrossSite(request, settings.TRUST_PROXY);
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const job = await acceptUpload((await params).id, request, {
       dataDir: filesDir(settings),
       limits: uploadLimits(settings),
+      by: auditByRequest(admin, request),
     });
     enqueueJob(job.id);
     return Response.json({ jobId: job.id }, { status: 202 });
