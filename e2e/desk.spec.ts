@@ -93,14 +93,20 @@ test("evidence is grouped by decision, the cited decisions first and marked", as
   await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   const cases = page.getByTestId("evidence-case");
   await expect(cases.first()).toBeVisible();
-  const rows = await cases.evaluateAll((els) =>
-    els.map((e) => ({
-      caseNo: e.getAttribute("data-case-no") ?? "",
-      cited: e.getAttribute("data-cited") === "true",
-      rank: Number(e.getAttribute("data-rank")),
-      passages: e.querySelectorAll("[data-testid=evidence-passage]").length,
-    })),
-  );
+  // The page refreshes once after an answer (the chat list, the new chat's address): read the panel
+  // again if that refresh replaced it mid-read.
+  let rows: { caseNo: string; cited: boolean; rank: number; passages: number }[] = [];
+  await expect(async () => {
+    rows = await cases.evaluateAll((els) =>
+      els.map((e) => ({
+        caseNo: e.getAttribute("data-case-no") ?? "",
+        cited: e.getAttribute("data-cited") === "true",
+        rank: Number(e.getAttribute("data-rank")),
+        passages: e.querySelectorAll("[data-testid=evidence-passage]").length,
+      })),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 15_000 });
   // One entry per decision, its passages folded inside it.
   expect(new Set(rows.map((r) => r.caseNo)).size).toBe(rows.length);
   const passages = rows.reduce((n, r) => n + r.passages, 0);

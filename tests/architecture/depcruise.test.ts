@@ -26,6 +26,8 @@ function cruise(cwd: string, paths: string[]): { status: number | null; violatio
     spawnSync(DEPCRUISE, [...paths, "--config", ".dependency-cruiser.cjs", "--output-type", type], {
       cwd,
       encoding: "utf8",
+      // The JSON report of the whole tree passed 1 MB (spawnSync's default buffer) and came back cut.
+      maxBuffer: 256 * 1024 * 1024,
     });
   const report = JSON.parse(run("json").stdout) as { summary: { violations: Violation[] } };
   return { status: run("err").status, violations: report.summary.violations };

@@ -139,8 +139,8 @@ describe("password sign-in in SSO-only mode", () => {
       code: "auth:sso_only",
     });
     const [entry] = await listAuditEntries({ take: 1 });
-    expect(entry).toMatchObject({ action: "auth.sso_refused", actorEmail: "plain@firm.test", targetId: null });
-    expect(entry?.detail).toContain("IP 10.0.0.7");
+    expect(entry).toMatchObject({ action: "auth.sso_refused", actorEmail: "plain@firm.test", target: null });
+    expect(entry?.ip).toBe("10.0.0.7");
     const session = await signIn("glass@firm.test", "glass-password-1", { ip: "10.0.0.8" });
     expect(session.user.role).toBe("admin");
   });

@@ -124,6 +124,17 @@ describe("every route handler that changes something is guarded", () => {
     );
     // The two known today; a new one shows up here and must call the guard too.
     expect(unsafe.length).toBeGreaterThanOrEqual(2);
-    for (const file of unsafe) expect(readFileSync(file, "utf8"), file).toMatch(/refuseCrossSite\(request,/);
+    // The API for other systems (REST /api/v1, MCP /api/mcp) reads no cookie: a bearer token is the
+    // only credential (lib/api/guard.ts), which a cross-site page cannot attach — so no origin check,
+    // and an assistant on another host may call it. Those routes must go through the token guard.
+    const bearerOnly = (file: string) => /^app\/api\/(v1|mcp)\//.test(file.replaceAll("\\", "/"));
+    for (const file of unsafe) {
+      const source = readFileSync(file, "utf8");
+      if (bearerOnly(file)) {
+        expect(source, file).toMatch(/withApiCaller\(request,|handleMcpPost\(request\)/);
+        expect(source, file).not.toMatch(/next\/headers|currentUser|cookies\(/);
+      }
+      else expect(source, file).toMatch(/refuseCrossSite\(request,/);
+    }
   });
 });
