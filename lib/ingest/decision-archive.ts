@@ -33,12 +33,17 @@ export function toArchiveRecord(decision: ParsedDecision): Record<string, string
  * Archives the decision, and a large one also cut into the viewer's parts (lib/precedent/
  * decision-parts.ts), so that its first open reads one part rather than the whole archive.
  */
-export async function saveDecision(dataDir: string, corpusId: string, decision: ParsedDecision): Promise<void> {
+export async function saveDecision(
+  dataDir: string,
+  corpusId: string,
+  decision: ParsedDecision,
+  chunks: { id: string; section: string; text: string }[] = [],
+): Promise<void> {
   mkdirSync(archiveDir(dataDir, corpusId), { recursive: true });
   const file = decisionFile(dataDir, corpusId, decision.meta.caseNo);
   const record = toArchiveRecord(decision);
   writeFileSync(file, JSON.stringify(record));
-  await storeParts(file, record);
+  await storeParts(file, record, undefined, undefined, chunks);
 }
 
 export function loadDecisionRecord(dataDir: string, corpusId: string, caseNo: string): Record<string, string> | null {

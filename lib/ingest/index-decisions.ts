@@ -33,6 +33,8 @@ export interface IndexedDocument {
   decision: ParsedDecision;
   contentHash: string;
   chunkCount: number;
+  /** Its chunks (id, section, text), for the viewer's map of where each starts (decision-parts.ts). */
+  chunks: { id: string; section: string; text: string }[];
 }
 
 /** A decision's identity for "has it changed?": metadata and section texts, not file bytes or encoding. */
@@ -96,6 +98,7 @@ export async function indexDecisions(
       decision: p.decision,
       contentHash: decisionHash(p.decision),
       chunkCount: p.chunks.length,
+      chunks: p.chunks.map(({ id, section, text }) => ({ id, section, text })),
     })),
     chunks: allChunks.length,
     embedded,

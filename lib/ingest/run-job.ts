@@ -115,7 +115,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
     );
     // The store holds the batch now: record every document before stopping for anything.
     for (const doc of result.documents) {
-      await saveDecision(ctx.dataDir, corpusId, doc.decision);
+      await saveDecision(ctx.dataDir, corpusId, doc.decision, doc.chunks);
       await yieldIfBusy();
     }
     await upsertDocuments(

@@ -32,6 +32,11 @@ export interface DecisionCut {
   /** 【주 문】/【이 유】 in 판례내용 (offsets in that section). */
   headings: Heading[];
   references: ReferencedCase[];
+  /**
+   * Where each indexed chunk (by id) starts in its section, recorded at import for large decisions:
+   * a cited passage's part is found directly instead of searched part by part. Checked before use.
+   */
+  chunkAt?: Record<string, number>;
 }
 
 /** The text of the sections laid end to end, from `from` to `to` (offsets as in DecisionCut). */
@@ -74,7 +79,16 @@ export function sectionsReader(sections: { text: string }[]): TextReader {
  * Where `needle` first occurs in `section` (an offset in it), -1 if nowhere: read part by part,
  * each with the previous one's last characters, so a passage across a cut is found too.
  */
-export function locate(cut: DecisionCut, section: CutSection, needle: string, read: TextReader): number {
+export function locate(cut: DecisionCut, section: CutSection, needle: string, read: TextReader, id?: string): number {
+  const at = id === undefined ? undefined : cut.chunkAt?.[id];
+  // The recorded offset only if its text is the passage's: a stale map falls back to the search.
+  if (at !== undefined && at >= 0 && at + needle.length <= section.length) {
+    if (read(section.at + at, section.at + at + needle.length) === needle) return at;
+  }
+  return search(cut, section, needle, read);
+}
+
+function search(cut: DecisionCut, section: CutSection, needle: string, read: TextReader): number {
   const end = section.at + section.length;
   const bounds = [...cut.starts, cut.total];
   for (let i = 0; i + 1 < bounds.length; i++) {

@@ -108,7 +108,7 @@ function findPassages(cut: DecisionCut, request: PageRequest, read: TextReader):
   for (const section of cut.sections) {
     const ranges: PassageRange[] = [];
     for (const p of request.passages) {
-      const start = p.section === section.name && p.text ? locate(cut, section, p.text, read) : -1;
+      const start = p.section === section.name && p.text ? locate(cut, section, p.text, read, p.id) : -1;
       if (start >= 0) ranges.push({ id: p.id, start, end: start + p.text.length });
     }
     const primary = ranges.find((r) => r.id === primaryId);

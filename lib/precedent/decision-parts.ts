@@ -50,6 +50,7 @@ export async function storeParts(
   record: Record<string, string>,
   source?: SourceInfo,
   cut: DecisionCut = cutRecord(record),
+  chunks: { id: string; section: string; text: string }[] = [],
 ): Promise<boolean> {
   const info = source ?? (await stat(archiveFile));
   const dir = partsDir(archiveFile);
@@ -64,7 +65,14 @@ export async function storeParts(
   for (let i = 0; i + 1 < bounds.length; i++) {
     await writeFile(partFile(dir, cutId, i + 1), read(bounds[i] ?? 0, bounds[i + 1] ?? 0));
   }
-  const stored: StoredCut = { format: FORMAT, source: { size: info.size, mtimeMs: info.mtimeMs }, cutId, ...cut };
+  const chunkAt = chunkOffsets(record, chunks);
+  const stored: StoredCut = {
+    format: FORMAT,
+    source: { size: info.size, mtimeMs: info.mtimeMs },
+    cutId,
+    ...cut,
+    ...(chunks.length > 0 ? { chunkAt } : {}),
+  };
   const pending = join(dir, `index-${cutId}.tmp`);
   await writeFile(pending, JSON.stringify(stored));
   await rename(pending, join(dir, "index.json"));
@@ -73,6 +81,30 @@ export async function storeParts(
     if (name !== "index.json" && !name.startsWith(`${cutId}-`)) await rm(join(dir, name), { force: true });
   }
   return true;
+}
+
+/**
+ * Each chunk's offset in its section. Chunks come in order within a section (they may overlap),
+ * so each is searched from just after the previous one's start: one pass over the text.
+ */
+export function chunkOffsets(
+  record: Record<string, string>,
+  chunks: { id: string; section: string; text: string }[],
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  const cursor = new Map<string, number>();
+  let misses = 0;
+  for (const chunk of chunks) {
+    const text = record[chunk.section];
+    if (!text || !chunk.text) continue;
+    const at = text.indexOf(chunk.text, cursor.get(chunk.section) ?? 0);
+    // A miss scans to the section's end: text chunked differently stops the map early (the viewer searches).
+    if (at < 0 && ++misses > 8) break;
+    if (at < 0) continue;
+    out[chunk.id] = at;
+    cursor.set(chunk.section, at + 1);
+  }
+  return out;
 }
 
 /** The stored cut of the archive as it is now (`source`), or null: none, or cut from another version. */

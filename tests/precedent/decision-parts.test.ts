@@ -70,6 +70,50 @@ describe("a large decision stored in parts", () => {
     expect(new TextDecoder().decode(text ?? new Uint8Array()).includes(LARGE_CITED)).toBe(true);
   }, 60_000);
 
+  it("opens a cited passage far in from its recorded place: reads only the index and its part", async () => {
+    const json = largeDecisionJson(3 * MB, { ...HEADING, caseNo: "2099다62" });
+    const [decision] = parseFile("far.json", Buffer.from(json)).decisions;
+    if (!decision) throw new Error("the fixture did not parse");
+    const far = `${LARGE_CITED} 원고의 과실은 참작되었다.`;
+    const chunks = [
+      { id: "near", section: "판례내용", text: "상고를 기각한다." },
+      { id: "far", section: "판례내용", text: far },
+    ];
+    await saveDecision(dataDir, "c", decision, chunks);
+    const file = decisionFile(dataDir, "c", "2099다62");
+    const stored = await readStoredCut(file, statSync(file));
+    if (!stored?.chunkAt) throw new Error("no chunk map stored");
+    expect(stored.chunkAt.far).toBe((decision.sections.find((s) => s.name === "판례내용")?.text ?? "").indexOf(far));
+
+    const cited = [{ id: "far", section: "판례내용", text: far }];
+    // Every read of the text, by offsets: all within the passage's own part.
+    const reads: [number, number][] = [];
+    const reader = partsReader(file, stored, new Map());
+    const direct = pageOfCut(stored, { passages: cited, hint }, (from, to) => {
+      reads.push([from, to]);
+      return reader(from, to);
+    });
+    const page = direct?.page ?? 0;
+    expect(page).toBeGreaterThan(stored.starts.length / 2);
+    const partFrom = stored.starts[page - 1] ?? 0;
+    const partTo = stored.starts[page] ?? stored.total;
+    for (const [from, to] of reads) {
+      expect(from).toBeGreaterThanOrEqual(partFrom);
+      expect(to).toBeLessThanOrEqual(partTo);
+    }
+    expect(direct?.supportText).toBe(LARGE_CITED);
+
+    const before = await viewerStats();
+    const part = await viewerPage(file, { passages: cited, hint });
+    const after = await viewerStats();
+    expect(after.wholeReads).toBe(before.wholeReads);
+    expect(after.partOpens).toBe(before.partOpens + 1);
+    expect(part).toEqual(direct);
+    // A wrong recorded place is checked against the passage's text and the passage searched instead.
+    const wrong = { ...stored, chunkAt: { far: 5 } };
+    expect(pageOfCut(wrong, { passages: cited, hint }, reader)).toEqual(direct);
+  }, 60_000);
+
   it("cuts an archive again when it changed since its parts were stored", async () => {
     const file = decisionFile(dataDir, "c", HEADING.caseNo);
     const changed = record(3 * MB, "바뀐 주문입니다.");
