@@ -16,6 +16,7 @@ export interface HitView {
   citedBy: number;
   overruled: boolean;
   snippets?: Snippet[];
+  nameMarks?: [number, number][];
   /** 비슷한 판례: the key words shared with the passage. */
   sharedTerms?: string[];
   /** 비슷한 판례: the chunk most alike. */
@@ -61,7 +62,9 @@ export function SearchHit({ hit }: { hit: HitView }) {
           >
             {hit.caseNo}
           </Link>{" "}
-          <span data-testid="hit-case-name">{hit.caseName}</span>
+          <span data-testid="hit-case-name">
+            <MarkedText text={hit.caseName} marks={hit.nameMarks ?? []} />
+          </span>
         </h3>
         <BookmarkButton
           compact

@@ -1,4 +1,4 @@
-import { normalizeForTokens, stripParticle } from "../text/tokenize-ko";
+import { normalizeForTokens, stripParticle, tokenizeKo, tokenSpansKo } from "../text/tokenize-ko";
 import type { QueryTerm } from "./query";
 
 /**
@@ -39,6 +39,19 @@ export function markRanges(text: string, terms: QueryTerm[]): [number, number][]
     for (const m of text.matchAll(/[^\s"'“”‘’(),.·「」『』【】[\]<>]+/gu)) {
       const folded = foldText(m[0]);
       if (words.some((w) => folded.includes(w))) out.push([m.index, m.index + m[0].length]);
+    }
+    // As BM25 reads the text: a unit (a word, 제3자, 민법 제750조, a hanja word read in hangul) that
+    // holds every token of a query word is marked too — 損害賠償을 for 손해배상, which the search
+    // found through the same tokens.
+    const wanted = terms
+      .filter((t) => !t.phrase)
+      .map((t) => tokenizeKo(t.text))
+      .filter((tokens) => tokens.length > 0);
+    if (wanted.length > 0) {
+      for (const unit of tokenSpansKo(text)) {
+        const have = new Set(unit.tokens);
+        if (wanted.some((tokens) => tokens.every((t) => have.has(t)))) out.push([unit.start, unit.end]);
+      }
     }
   }
   for (const t of terms.filter((x) => x.phrase)) {

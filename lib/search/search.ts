@@ -8,7 +8,7 @@ import { decisionKey } from "../text/decision-key";
 import { tokenizeKo } from "../text/tokenize-ko";
 import { type Facets, facetCounts } from "./facets";
 import { fillMissingMarks } from "./marks-backfill";
-import { foldText, matchesFolded, type Snippet, snippetOf } from "./match";
+import { foldText, markRanges, matchesFolded, type Snippet, snippetOf } from "./match";
 import { type SearchParams, YEAR_RANGES } from "./params";
 import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
 
@@ -33,6 +33,8 @@ const LOOKS_LIKE_CASE_NO = /^\s*\d{2,4}\s*[가-힣]{1,3}\s*\d+(?:\s*,\s*\d+)*\s*
 export interface SearchHit extends SearchDoc {
   score: number;
   snippets: Snippet[];
+  /** The query's words in the 사건명 (a decision found by its name alone has no marked snippet). */
+  nameMarks: [number, number][];
   citedBy: number;
   overruled: boolean;
   /** Found by its 사건번호 (listed first). */
@@ -216,6 +218,7 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
       ...m.doc,
       score: m.score,
       snippets: best.map((x) => snippetOf(x.chunk, marked)),
+      nameMarks: markRanges(m.doc.caseName, marked),
       citedBy: signal?.citedBy ?? 0,
       overruled: (signal?.overruledBy.length ?? 0) > 0,
       byCaseNo: m.byCaseNo,

@@ -123,4 +123,12 @@ describe("matching and marks by the tokenizer's units", () => {
     expect(s.text.length).toBeLessThan(240);
     expect(s.marks.map(([a, b]) => s.text.slice(a, b))).toEqual(["보증금"]);
   });
+
+  it("marks what BM25 read as the same word: hanja read in hangul, a compound holding the word", () => {
+    const text = "원고는 損害賠償을 청구하였고, 손해배상청구권은 소멸하지 않았다. 배상만 따로 적은 말.";
+    const marked = markRanges(text, [term("손해배상")]).map(([a, b]) => text.slice(a, b));
+    expect(marked).toContain("損害賠償을");
+    expect(marked).toContain("손해배상청구권은");
+    expect(marked).not.toContain("배상만");
+  });
 });
