@@ -42,7 +42,11 @@ test("판례 검색: operator and facet, newest first, paging, a result at its s
   await page.getByTestId("page-next").click();
   await expect(page).toHaveURL(/page=2/);
   const resultsUrl = page.url();
-  const hit = page.getByTestId("search-hit").first();
+  // A result with a passage to open (one found by its 사건번호 alone may have none).
+  const hit = page
+    .getByTestId("search-hit")
+    .filter({ has: page.getByTestId("hit-snippet") })
+    .first();
   const caseNo = (await hit.getByTestId("hit-link").textContent()) ?? "";
   await expect(hit.getByTestId("search-mark").first()).toContainText("손해배상");
   await hit.getByTestId("hit-snippet").first().getByRole("link").click();
@@ -53,7 +57,7 @@ test("판례 검색: operator and facet, newest first, paging, a result at its s
   // Back to the same results.
   await page.goBack();
   await expect(page).toHaveURL(resultsUrl);
-  await expect(page.getByTestId("search-hit").first().getByTestId("hit-link")).toHaveText(caseNo);
+  await expect(hit.getByTestId("hit-link")).toHaveText(caseNo);
 
   // On a phone the filters fold behind one button, and nothing runs off the side.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -209,10 +209,10 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
 
   const marked = positive.filter(textTerm);
   const hits: SearchHit[] = onPage.map((m) => {
-    const best = [...m.chunks]
-      .filter((x) => marked.some((t) => matchesFolded(x.folded, t)))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 2);
+    const byScore = [...m.chunks].sort((a, b) => b.score - a.score);
+    const matching = byScore.filter((x) => marked.some((t) => matchesFolded(x.folded, t))).slice(0, 2);
+    // Found by its 사건명 (or 법원) alone: its best passage still gives the lawyer a way in.
+    const best = matching.length > 0 ? matching : byScore.slice(0, 1);
     const signal = signals[decisionKey(m.doc)];
     return {
       ...m.doc,

@@ -133,8 +133,7 @@ describe("every route handler that changes something is guarded", () => {
       if (bearerOnly(file)) {
         expect(source, file).toMatch(/withApiCaller\(request,|handleMcpPost\(request\)/);
         expect(source, file).not.toMatch(/next\/headers|currentUser|cookies\(/);
-      }
-      else expect(source, file).toMatch(/refuseCrossSite\(request,/);
+      } else expect(source, file).toMatch(/refuseCrossSite\(request,/);
     }
   });
 });
