@@ -5,23 +5,11 @@ import { useState, useTransition } from "react";
 import { revokeTokenAction } from "@/app/(app)/account/token-actions";
 import { ConfirmButton } from "@/components/confirm-button";
 import { FormError } from "@/components/form-controls";
-
-/** A token as the list shows it (never its secret). */
-export interface TokenRow {
-  id: string;
-  name: string;
-  prefix: string;
-  scopeLabel: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  state: "live" | "expired" | "revoked";
-  owner?: string;
-}
+import type { ApiTokenRow } from "@/lib/auth/api-token-rows";
 
 const STATE_LABEL = { live: "사용 중", expired: "만료됨", revoked: "취소됨" } as const;
 
-export function TokenList({ rows, showOwner = false }: { rows: TokenRow[]; showOwner?: boolean }) {
+export function TokenList({ rows, showOwner = false }: { rows: ApiTokenRow[]; showOwner?: boolean }) {
   const router = useRouter();
   const [error, setError] = useState<string>();
   const [, startTransition] = useTransition();

@@ -5,6 +5,7 @@ import { requireScope, TokenRefused } from "../auth/api-tokens";
 import { CASE_TYPE_LABELS, type CaseTypeLabel } from "../chat/filters";
 import { logError, toAppError } from "../errors";
 import { STRATEGY_IDS } from "../rag/strategies/steps";
+import { decodePathSegment } from "../util/path-segment";
 import type { ApiAnswer } from "./answer-summary";
 import { startApiAsk } from "./ask";
 import { apiDecision } from "./decision";
@@ -174,7 +175,7 @@ export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpSer
     new ResourceTemplate("decision://{caseNo}", { list: undefined }),
     { title: "판례", description: "사건번호로 읽는 판례 원문", mimeType: "text/plain" },
     async (uri, variables) => {
-      const caseNo = decodeURIComponent(String(variables.caseNo));
+      const caseNo = decodePathSegment(String(variables.caseNo));
       const d = await apiDecision(caseNo, { baseUrl: context.baseUrl });
       return {
         contents: [

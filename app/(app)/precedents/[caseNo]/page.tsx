@@ -21,6 +21,7 @@ import { koreanDate } from "@/lib/search/params";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
 import { formatKoreanDate } from "@/lib/util/korean-time";
+import { decodePathSegment } from "@/lib/util/path-segment";
 import { requirePageUser } from "../../../(auth)/auth";
 import { type LinkParams, PartBody, type PartResult, PartToc } from "./decision-part";
 
@@ -63,22 +64,13 @@ async function loadPart(file: string, request: Parameters<typeof viewerPage>[1])
   }
 }
 
-// A stray "%" in the address must not turn into a server error.
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decoded((await params).caseNo) };
+  return { title: decodePathSegment((await params).caseNo) };
 }
 
 export default async function PrecedentPage({ params, searchParams }: Props) {
   await requirePageUser();
-  const caseNo = decoded((await params).caseNo);
+  const caseNo = decodePathSegment((await params).caseNo);
   const query = Query.parse(await searchParams);
   const { corpus, hl, u, s, v: verdict, c: claim, from } = query;
   // A citation found unsupported opens its passage, but nothing in it is shown as support.

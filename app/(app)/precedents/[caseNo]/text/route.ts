@@ -6,20 +6,12 @@ import { AppError, errorResponse } from "@/lib/errors";
 import { attachmentDisposition } from "@/lib/export/content-disposition";
 import { decisionFile } from "@/lib/ingest/decision-archive";
 import { viewerText } from "@/lib/precedent/viewer-client";
+import { decodePathSegment } from "@/lib/util/path-segment";
 import { currentUser } from "../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
 
 const Params = z.object({ caseNo: z.string().min(1).max(200) });
-
-// As the page reads it: a stray "%" in the address must not turn into a server error.
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /**
  * The whole decision as a text file: what a lawyer prints or files when the viewer shows it in
@@ -30,7 +22,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ case
     requireUser(await currentUser());
     const parsed = Params.safeParse(await params);
     if (!parsed.success) throw new AppError("not_found:resource");
-    const caseNo = decoded(parsed.data.caseNo);
+    const caseNo = decodePathSegment(parsed.data.caseNo);
     const corpus = new URL(request.url).searchParams.get("corpus");
     const docs = await findDocumentsForCaseNo(caseNo);
     const doc = docs.find((d) => d.corpusId === corpus) ?? docs[0];

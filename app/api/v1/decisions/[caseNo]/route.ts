@@ -2,18 +2,11 @@ import { z } from "zod";
 import { apiDecision } from "@/lib/api/decision";
 import { withApiCaller } from "@/lib/api/guard";
 import { AppError } from "@/lib/errors";
+import { decodePathSegment } from "@/lib/util/path-segment";
 
 export const dynamic = "force-dynamic";
 
 const Params = z.object({ caseNo: z.string().min(1).max(200) });
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /** One decision by 사건번호 (`?corpus=` picks the corpus when several hold it). */
 export async function GET(request: Request, { params }: { params: Promise<{ caseNo: string }> }) {
@@ -21,6 +14,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ case
     const parsed = Params.safeParse(await params);
     if (!parsed.success) throw new AppError("not_found:resource");
     const corpusId = new URL(request.url).searchParams.get("corpus") ?? undefined;
-    return Response.json(await apiDecision(decoded(parsed.data.caseNo), { corpusId, baseUrl }));
+    return Response.json(await apiDecision(decodePathSegment(parsed.data.caseNo), { corpusId, baseUrl }));
   });
 }
