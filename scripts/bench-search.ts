@@ -8,7 +8,10 @@
 //    checked on the chunks' text afterwards (as the search page does), 3× as many asked for;
 //  - faceted: plain with a filter by case type, court + years, or a 10-year range;
 //  - passage: 5,000 characters of a decision's text ("similar decisions"), all its tokens, and
-//    its --passage-terms most distinctive ones (SparseTerms.maxTerms).
+//    its --passage-terms most distinctive ones (SparseTerms.maxTerms);
+//  - the /search engine (lib/search, scripts/bench-search-engine.ts): the page's own function with a
+//    parsed query (plain, operators, facets) and 비슷한 판례, over a database of its own that holds a
+//    Document row per replica.
 // The searches run in the store's index worker; this (main) thread's largest event-loop gap is
 // measured over every query and over a burst of concurrent ones. The load average is printed: other
 // processes on the machine skew every figure.
@@ -23,6 +26,7 @@ import { listInputFiles } from "../lib/ingest/sources";
 import { EmbeddedStore } from "../lib/store/embedded-store";
 import type { SearchOptions, StoreFilter } from "../lib/store/types";
 import { tokenizeKo } from "../lib/text/tokenize-ko";
+import { benchDatabase, benchDocuments, engineTimings } from "./bench-search-engine";
 import { requirePath } from "./cli";
 
 const arg = (name: string, fallback: string) => {
@@ -41,12 +45,14 @@ const loadAtStart = load();
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(0);
 
 const storeDir = mkdtempSync(join(tmpdir(), "rar-bench-search-"));
+const dbDir = mkdtempSync(join(tmpdir(), "rar-bench-search-db-"));
+const corpusId = await benchDatabase(dbDir);
 const server = new EmbeddedStore(storeDir);
 await server.count();
 const writeStarted = performance.now();
 await new Promise<void>((resolve, reject) => {
   const args = ["--import", "tsx", "scripts/bench-ingest-writer.ts", storeDir, "--dir", dir];
-  args.push("--chunks", String(target), "--corpus", "bench", "--tag", "");
+  args.push("--chunks", String(target), "--corpus", corpusId, "--tag", "");
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
   child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`writer exited with ${code}`))));
 });
@@ -58,6 +64,7 @@ for (;;) {
 const chunks = await server.count();
 const rssIndexed = process.memoryUsage().rss;
 console.log(`${chunks} chunks indexed in ${((performance.now() - writeStarted) / 1000).toFixed(0)} s → ${storeDir}`);
+console.log(`${await benchDocuments(dir, corpusId, target)} decisions' rows written for the /search engine`);
 
 // Queries.
 const questions = readFileSync(bench, "utf8")
@@ -140,6 +147,7 @@ results.push([
   `passage 5,000 chars, ${passageTerms} terms`,
   await each(passageTokens, 2, (t) => search(t, { terms: { maxTerms: passageTerms } })),
 ]);
+results.push(...(await engineTimings({ store: server, dataDir: dbDir }, questions, passages, each)));
 const gapSequential = gap;
 
 // A burst: 8 lawyers at once, each a plain, a faceted and a passage search.
@@ -168,9 +176,11 @@ const distinct = passageTokens.map((t) => new Set(t).size).sort((a, b) => a - b)
 console.log(`
 machine load average      ${loadAtStart} (start) · ${load()} (end)
 chunks                    ${chunks} (${passages.length} passages of 5,000 chars: ${distinct[0]}–${distinct.at(-1)} distinct tokens)
-${results.map(([label, ms]) => `${label.padEnd(34)} p50 ${percentile(ms, 0.5)} ms · p95 ${percentile(ms, 0.95)} ms (${ms.length})`).join("\n")}
+${results.map(([label, ms]) => `${label.padEnd(44)} p50 ${percentile(ms, 0.5)} ms · p95 ${percentile(ms, 0.95)} ms (${ms.length})`).join("\n")}
 burst                     8 × (plain + faceted + passage) at once: ${burstMs.toFixed(0)} ms
 main thread's largest gap ${gapSequential.toFixed(0)} ms (all queries above) · ${gapBurst.toFixed(0)} ms (burst)
 RSS                       ${mb(rssIndexed)} MB indexed · ${mb(process.memoryUsage().rss)} MB now · ${mb(process.resourceUsage().maxRSS * 1024)} MB peak (index worker included)`);
 await server.close();
 rmSync(storeDir, { recursive: true, force: true });
+rmSync(dbDir, { recursive: true, force: true });
+process.exit(0);

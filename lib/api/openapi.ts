@@ -54,7 +54,14 @@ export function openApiDocument(): Record<string, unknown> {
           operationId: "search",
           summary: "판례 검색",
           parameters: [
-            { name: "q", in: "query", required: true, schema: { type: "string", maxLength: 5000 } },
+            {
+              name: "q",
+              in: "query",
+              required: true,
+              description:
+                '판례 검색 화면과 같은 검색어: 낱말은 모두(AND), OR, -제외어, "구절", 사건명:·판시사항:·판결요지:·참조조문:·법원:',
+              schema: { type: "string", maxLength: 5000 },
+            },
             { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
             {
               name: "size",
@@ -165,6 +172,7 @@ export function openApiDocument(): Record<string, unknown> {
             total: { type: "integer" },
             page: { type: "integer" },
             size: { type: "integer" },
+            hints: { type: "array", items: { type: "string" } },
             hits: {
               type: "array",
               items: {
@@ -179,6 +187,9 @@ export function openApiDocument(): Record<string, unknown> {
                   score: { type: "number" },
                   snippet: { type: "string" },
                   url: { type: "string" },
+                  citedBy: { type: "integer" },
+                  overruled: { type: "boolean" },
+                  enBanc: { type: "boolean" },
                 },
               },
             },

@@ -1,12 +1,14 @@
 import type { ChatFilters } from "../chat/filters";
 import { toStoreFilter } from "../chat/filters";
 import { courtsOfLevel } from "../db/decision-lookup";
-import { getStore } from "../store";
-import { tokenizeKo } from "../text/tokenize-ko";
+import { searchDeps } from "../search/deps";
+import { searchDecisions } from "../search/search";
 
 /**
- * The API's search: decisions for a query, best first, with a snippet and a viewer link.
- * TODO(merge): the search page's engine (lib/search) replaces this body, keeping the shape.
+ * The API's search: the search page's engine (lib/search: the same query language — AND by
+ * default, OR, -제외어, "구절", 사건명:/판시사항:/… scopes — and the same matching), one hit per
+ * decision, best first, with its best snippet and a viewer link at it. The filters are the chat's
+ * (a token's caller has no facets to click), searched with in the store.
  */
 export interface ApiSearchInput {
   q: string;
@@ -25,6 +27,10 @@ export interface ApiSearchHit {
   score: number;
   snippet: string;
   url: string;
+  /** Decisions citing this one, and whether a later decision overruled it. */
+  citedBy: number;
+  overruled: boolean;
+  enBanc: boolean;
 }
 
 export interface ApiSearchResult {
@@ -33,38 +39,46 @@ export interface ApiSearchResult {
   page: number;
   size: number;
   hits: ApiSearchHit[];
+  /** How parts of the query that were not understood were read instead (plain Korean). */
+  hints: string[];
 }
 
-const POOL = 300;
-
 export async function apiSearch(input: ApiSearchInput, baseUrl: string): Promise<ApiSearchResult> {
-  const store = await getStore();
-  const filter = await toStoreFilter(input.filters, (level) => courtsOfLevel(level));
-  const found = await store.sparseSearch(tokenizeKo(input.q), { topN: POOL, filter });
-  const best = new Map<string, ApiSearchHit>();
-  for (const { chunk, score } of found) {
-    const key = `${chunk.corpusId}\u0000${chunk.caseNo}`;
-    if (best.has(key)) continue;
-    const params = new URLSearchParams({ corpus: chunk.corpusId, hl: chunk.id });
-    best.set(key, {
-      caseNo: chunk.caseNo,
-      caseName: chunk.caseName,
-      court: chunk.court,
-      caseType: chunk.caseType,
-      decisionDate: chunk.decisionDate,
-      corpusId: chunk.corpusId,
-      score,
-      snippet: chunk.text.replace(/\s+/g, " ").slice(0, 240),
-      url: `${baseUrl}/precedents/${encodeURIComponent(chunk.caseNo)}?${params}#passage-${chunk.id}`,
-    });
-  }
-  const all = [...best.values()];
-  const start = (input.page - 1) * input.size;
+  const deps = await searchDeps();
+  const filter = (await toStoreFilter(input.filters, (level) => courtsOfLevel(level))) ?? {};
+  const result = await searchDecisions(
+    { q: input.q, sort: "relevance", page: input.page },
+    { store: deps.store, dataDir: deps.dataDir },
+    { filter, pageSize: input.size },
+  );
+  // The engine clamps the page to the last one; a page past the end is empty here, as before.
+  const past = input.page > result.pages;
   return {
     query: input.q,
-    total: all.length,
+    total: result.total,
     page: input.page,
     size: input.size,
-    hits: all.slice(start, start + input.size),
+    hints: result.parsed.hints,
+    hits: past
+      ? []
+      : result.hits.map((h) => {
+          const snippet = h.snippets[0];
+          const params = new URLSearchParams({ corpus: h.corpusId, ...(snippet ? { hl: snippet.chunkId } : {}) });
+          const anchor = snippet ? `#passage-${snippet.chunkId}` : "";
+          return {
+            caseNo: h.caseNo,
+            caseName: h.caseName,
+            court: h.court,
+            caseType: h.caseType,
+            decisionDate: h.decisionDate,
+            corpusId: h.corpusId,
+            score: h.score,
+            snippet: snippet?.text.replace(/\s+/g, " ") ?? "",
+            url: `${baseUrl}/precedents/${encodeURIComponent(h.caseNo)}?${params}${anchor}`,
+            citedBy: h.citedBy,
+            overruled: h.overruled,
+            enBanc: h.enBanc === true,
+          };
+        }),
   };
 }

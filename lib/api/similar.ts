@@ -1,42 +1,43 @@
-import { getStore } from "../store";
-import { tokenizeKo } from "../text/tokenize-ko";
+import { searchDeps } from "../search/deps";
+import { similarDecisions } from "../search/similar";
 
 /**
- * Decisions most like a passage, with the words they share as the reason.
- * TODO(merge): the search page's similar-decisions engine (lib/search) replaces this body.
+ * Decisions most like a passage, with the words they share as the reason: the search page's
+ * 비슷한 판례 engine (lib/search/similar.ts: BM25 over the passage's most distinctive terms, fused
+ * with dense search when embeddings are configured; the shared key words weighed as BM25 weighs
+ * terms).
  */
 export interface SimilarHit {
   caseNo: string;
   caseName: string;
   court: string;
+  caseType: string;
   decisionDate: string;
   corpusId: string;
   score: number;
   sharedTerms: string[];
   url: string;
+  citedBy: number;
+  overruled: boolean;
 }
 
 export async function findSimilar(passage: string, size: number, baseUrl: string): Promise<SimilarHit[]> {
-  const tokens = tokenizeKo(passage);
-  const store = await getStore();
-  const found = await store.sparseSearch(tokens, { topN: size * 5 });
-  const asked = new Set(tokens);
-  const hits = new Map<string, SimilarHit>();
-  for (const { chunk, score } of found) {
-    const key = `${chunk.corpusId}\u0000${chunk.caseNo}`;
-    if (hits.has(key) || hits.size >= size) continue;
-    const shared = [...new Set(tokenizeKo(chunk.text))].filter((t) => asked.has(t) && t.length > 1).slice(0, 8);
-    const params = new URLSearchParams({ corpus: chunk.corpusId, hl: chunk.id });
-    hits.set(key, {
-      caseNo: chunk.caseNo,
-      caseName: chunk.caseName,
-      court: chunk.court,
-      decisionDate: chunk.decisionDate,
-      corpusId: chunk.corpusId,
-      score,
-      sharedTerms: shared,
-      url: `${baseUrl}/precedents/${encodeURIComponent(chunk.caseNo)}?${params}#passage-${chunk.id}`,
-    });
-  }
-  return [...hits.values()];
+  const deps = await searchDeps();
+  const hits = await similarDecisions(passage, { store: deps.store, dense: deps.dense, limit: size });
+  return hits.map((h) => {
+    const params = new URLSearchParams({ corpus: h.corpusId, hl: h.chunkId });
+    return {
+      caseNo: h.caseNo,
+      caseName: h.caseName,
+      court: h.court,
+      caseType: h.caseType,
+      decisionDate: h.decisionDate,
+      corpusId: h.corpusId,
+      score: h.score,
+      sharedTerms: h.sharedTerms,
+      url: `${baseUrl}/precedents/${encodeURIComponent(h.caseNo)}?${params}#passage-${h.chunkId}`,
+      citedBy: h.citedBy,
+      overruled: h.overruled,
+    };
+  });
 }

@@ -5,21 +5,23 @@ import { yieldIfBusy } from "../jobs/time-slice";
 import type { VectorStore } from "../store/types";
 import type { Chunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
-import { tokenizeKo } from "../text/tokenize-ko";
 import { type Facets, facetCounts } from "./facets";
 import { fillMissingMarks } from "./marks-backfill";
 import { foldText, markRanges, matchesFolded, type Snippet, snippetOf } from "./match";
 import { type SearchParams, YEAR_RANGES } from "./params";
 import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
+import { retrieveCandidates, retrieveExcluded, storeTerms, textTerm } from "./store-terms";
 
 /**
  * 판례 검색: the query language (query.ts) over the store's BM25 search, one result per decision.
  * Candidates are the store's top chunks for every word the query asks for (the words of OR groups
- * and scopes together), then each decision is kept when every AND group matches its retrieved
- * chunks (or its 사건명 / 법원) and no excluded word does; an excluded word is looked for with a
- * search of its own, so a decision is dropped even when the word sits in a chunk the first search
- * did not return. The store does the heavy part in its worker; what runs here is bounded by
- * CANDIDATES chunks and yields as it goes.
+ * and scopes together): those holding every AND word (the store's `must`, store-terms.ts, so a
+ * required word is found however far down BM25 ranks its chunk), and the top chunks without that
+ * condition (a decision whose words sit in different chunks). Each decision is then kept when every
+ * AND group matches its retrieved chunks (or its 사건명 / 법원) and no excluded word does; an
+ * excluded word is looked for with a search of its own, so a decision is dropped even when the word
+ * sits in a chunk the first search did not return. The store does the heavy part in its worker;
+ * what runs here is bounded by the candidate chunks and yields as it goes.
  */
 
 export const PAGE_SIZE = 20;
@@ -57,6 +59,15 @@ export interface SearchDeps {
   dataDir: string;
 }
 
+/** For callers other than the page (the API) and for tests. */
+export interface EngineOptions {
+  /** Filters used instead of the page's (and searched with in the store: no facets to keep exact). */
+  filter?: DocFilter;
+  pageSize?: number;
+  /** Chunks asked of the store per search (CANDIDATES). */
+  candidates?: number;
+}
+
 interface Candidate {
   doc?: SearchDoc;
   chunks: { chunk: Chunk; score: number; folded: string }[];
@@ -65,8 +76,6 @@ interface Candidate {
 
 /** One stored decision: its corpus and its number as stored. */
 const docKey = (d: { corpusId: string; caseNo: string }) => `${d.corpusId}\u0001${d.caseNo}`;
-
-const textTerm = (t: QueryTerm) => t.scope !== "사건명" && t.scope !== "법원";
 
 function termMatches(c: Candidate, doc: SearchDoc, t: QueryTerm): boolean {
   if (t.scope === "사건명") return matchesFolded(foldText(doc.caseName), t);
@@ -95,15 +104,15 @@ async function filtersOf(p: SearchParams): Promise<DocFilter> {
   return f;
 }
 
-async function retrieve(store: VectorStore, terms: QueryTerm[]) {
-  const tokens = tokenizeKo(terms.map((t) => t.text).join(" "));
-  if (tokens.length === 0) return [];
-  return store.sparseSearch(tokens, { topN: CANDIDATES });
-}
-
-export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promise<SearchResult> {
+export async function searchDecisions(
+  p: SearchParams,
+  deps: SearchDeps,
+  options: EngineOptions = {},
+): Promise<SearchResult> {
   const parsed = parseQuery(p.q);
-  const filter = await filtersOf(p);
+  const filter = options.filter ?? (await filtersOf(p));
+  const pool = options.candidates ?? CANDIDATES;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
   const positive = parsed.groups.flat();
   const candidates = new Map<string, Candidate>();
   const add = (corpusId: string, caseNo: string) => {
@@ -123,9 +132,11 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
   }
   const textTerms = positive.filter(textTerm);
   if (textTerms.length > 0) {
-    // Unfiltered, the filters applied below: a facet's count is then exactly what clicking it lists
-    // (filtered in the store, its own top chunks would reach further than the count said).
-    for (const hit of await retrieve(deps.store, textTerms)) {
+    // The page searches unfiltered, the filters applied below: a facet's count is then exactly what
+    // clicking it lists (filtered in the store, its own top chunks would reach further than the
+    // count said). The API, with no facets, filters in the store too (options.filter).
+    const found = await retrieveCandidates(deps.store, textTerms, storeTerms(parsed), pool, options.filter);
+    for (const hit of found) {
       add(hit.chunk.corpusId, hit.chunk.caseNo).chunks.push({
         chunk: hit.chunk,
         score: hit.score,
@@ -144,7 +155,7 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
   const excludedKeys = new Set<string>();
   const excludedText = parsed.excluded.filter(textTerm);
   if (excludedText.length > 0 && candidates.size > 0) {
-    for (const hit of await retrieve(deps.store, excludedText)) {
+    for (const hit of await retrieveExcluded(deps.store, excludedText, pool)) {
       const folded = foldText(hit.chunk.text);
       if (excludedText.some((t) => matchesFolded(folded, t) && (!t.scope || t.scope === hit.chunk.section)))
         excludedKeys.add(docKey(hit.chunk));
@@ -202,9 +213,9 @@ export async function searchDecisions(p: SearchParams, deps: SearchDeps): Promis
     const cited = (m: { doc: SearchDoc }) => signals[decisionKey(m.doc)]?.citedBy ?? 0;
     kept.sort((a, b) => pinned(a, b) || cited(b) - cited(a) || b.score - a.score);
   }
-  const pages = Math.max(1, Math.ceil(kept.length / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(kept.length / pageSize));
   const page = Math.min(p.page, pages);
-  const onPage = kept.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const onPage = kept.slice((page - 1) * pageSize, page * pageSize);
   if (p.sort !== "cited") signals = await precedentSignals(onPage.map((m) => m.doc));
 
   const marked = positive.filter(textTerm);

@@ -21,6 +21,8 @@ export const SIMILAR_MAX_CHARS = 5_000;
 const CANDIDATES = 300;
 const RRF_K = 60;
 const LIMIT = 20;
+/** A passage's most distinctive tokens searched (SparseTerms.maxTerms): they decide, and it is fast. */
+const PASSAGE_TERMS = 64;
 const KEY_TERMS = 6;
 
 export interface SimilarHit extends SearchDoc {
@@ -41,6 +43,8 @@ export interface SimilarDeps {
   exclude?: { corpusId: string; caseNo: string };
   filter?: DocFilter;
   embed?: (text: string) => Promise<number[]>;
+  /** Decisions listed at most (LIMIT). */
+  limit?: number;
 }
 
 const WORD = /[\p{Script=Hangul}]{2,}|[\p{Script=Han}]{2,}|제\d+조(?:의\d+)?|\d{2,4}[가-힣]{1,3}\d+/gu;
@@ -81,7 +85,10 @@ export async function similarDecisions(passage: string, deps: SimilarDeps): Prom
   if (!text) return [];
   const tokens = tokenizeKo(text);
   const lists: ScoredChunk[][] = [];
-  if (tokens.length > 0) lists.push(await deps.store.sparseSearch(tokens, { topN: CANDIDATES, filter: deps.filter }));
+  if (tokens.length > 0) {
+    const terms = { maxTerms: PASSAGE_TERMS };
+    lists.push(await deps.store.sparseSearch(tokens, { topN: CANDIDATES, filter: deps.filter, terms }));
+  }
   if (deps.dense) {
     try {
       const vector = deps.embed ? await deps.embed(text) : (await embedTexts([text]))[0];
@@ -101,7 +108,7 @@ export async function similarDecisions(passage: string, deps: SimilarDeps): Prom
     if (known) known.texts.push(chunk.text);
     else best.set(key, { score, chunkId: chunk.id, texts: [chunk.text] });
   }
-  const ranked = [...best.entries()].slice(0, LIMIT);
+  const ranked = [...best.entries()].slice(0, deps.limit ?? LIMIT);
 
   // BM25's weight of each passage word: idf over the decisions retrieved, tf saturated (k1 = 1.2).
   const words = passageWords(text);

@@ -84,7 +84,7 @@ describe("MCP server at /api/mcp", () => {
 
     const search = await client.callTool({
       name: "search_precedents",
-      arguments: { query: "드론 낙하물 손해배상", size: 3 },
+      arguments: { query: "드론 손해배상", size: 3 },
     });
     expect(search.isError).toBeFalsy();
     expect(textOf(search)).toContain("2098다1001");

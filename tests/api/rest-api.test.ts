@@ -98,12 +98,15 @@ async function refusals(): Promise<string[]> {
 
 describe("GET /api/v1/search and /api/v1/decisions/{사건번호}", () => {
   it("a read token searches the corpus and gets decisions with snippets and viewer links", async () => {
-    const response = await get(`/api/v1/search?q=${encodeURIComponent("드론 낙하물 손해배상")}&size=5`, readToken);
+    const response = await get(`/api/v1/search?q=${encodeURIComponent("드론 손해배상")}&size=5`, readToken);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.hits.length).toBeGreaterThan(0);
     expect(body.hits[0]).toMatchObject({ caseNo: "2098다1001" });
     expect(body.hits[0].url).toMatch(new RegExp(`^${api.url}/precedents/2098`));
+    // The search page's query language: 2097다7202 also holds 드론, and 보행자 too.
+    const excluded = await get(`/api/v1/search?q=${encodeURIComponent("드론 -보행자")}`, readToken);
+    expect(((await excluded.json()).hits as { caseNo: string }[]).map((h) => h.caseNo)).toEqual(["2098다1001"]);
     const filtered = await get(`/api/v1/search?q=${encodeURIComponent("손해배상")}&caseType=가사`, readToken);
     const hits = (await filtered.json()).hits as { caseType: string }[];
     expect(hits.every((h) => h.caseType === "가사")).toBe(true);

@@ -13,6 +13,7 @@ import { searchDecisions } from "@/lib/search/search";
 import { SIMILAR_MAX_CHARS, similarDecisions } from "@/lib/search/similar";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { decisionMarks } from "@/lib/text/decision-marks";
+import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { useTestDatabase } from "../support/test-db";
 
 // Our fixture decisions (tests/fixtures): by hand, the word 배상 is in three, all 대법원 민사 —
@@ -112,6 +113,16 @@ describe("searchDecisions", () => {
     expect(caseNos(await search({ q: "사건명:이혼" }))).toEqual(["2098므21, 22"]);
     expect(caseNos(await search({ q: "법원:서울행정법원" }))).toEqual(["2096구합4"]);
     expect(caseNos(await search({ q: "판시사항:드론" }))).toEqual(["2098다1001"]);
+  });
+
+  it("finds a decision whose AND words are together only in a chunk BM25 ranks below the pool", async () => {
+    // A pool of 2 chunks stands for the 400 of a national corpus: by BM25 over 드론 and 보행자, the
+    // top 2 chunks hold one word each, so checking the words on them alone found nothing.
+    const holdsBoth = (text: string) => text.includes("드론") && text.includes("보행자");
+    const top = await store.sparseSearch(tokenizeKo("드론 보행자"), { topN: 2 });
+    expect(top.some((h) => holdsBoth(h.chunk.text))).toBe(false);
+    const r = await searchDecisions(parseSearchParams({ q: "드론 보행자" }), { store, dataDir }, { candidates: 2 });
+    expect(caseNos(r)).toEqual(["2097다7202"]);
   });
 
   it("sorts by date both ways, and puts a typed case number first", async () => {
