@@ -75,17 +75,30 @@ export function sectionsReader(sections: { text: string }[]): TextReader {
   };
 }
 
+/** Offsets of chunks (by id) found by searching, to be added to the cut's `chunkAt` (decision-parts.ts). */
+export type LearnedOffsets = Map<string, number>;
+
 /**
  * Where `needle` first occurs in `section` (an offset in it), -1 if nowhere: read part by part,
- * each with the previous one's last characters, so a passage across a cut is found too.
+ * each with the previous one's last characters, so a passage across a cut is found too. A passage
+ * that had to be searched for is put in `learned`, so the next open goes to it directly.
  */
-export function locate(cut: DecisionCut, section: CutSection, needle: string, read: TextReader, id?: string): number {
+export function locate(
+  cut: DecisionCut,
+  section: CutSection,
+  needle: string,
+  read: TextReader,
+  id?: string,
+  learned?: LearnedOffsets,
+): number {
   const at = id === undefined ? undefined : cut.chunkAt?.[id];
   // The recorded offset only if its text is the passage's: a stale map falls back to the search.
   if (at !== undefined && at >= 0 && at + needle.length <= section.length) {
     if (read(section.at + at, section.at + at + needle.length) === needle) return at;
   }
-  return search(cut, section, needle, read);
+  const found = search(cut, section, needle, read);
+  if (found >= 0 && id !== undefined) learned?.set(id, found);
+  return found;
 }
 
 function search(cut: DecisionCut, section: CutSection, needle: string, read: TextReader): number {

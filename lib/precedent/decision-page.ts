@@ -4,6 +4,7 @@ import {
   type CutSection,
   cutRecord,
   type DecisionCut,
+  type LearnedOffsets,
   locate,
   sectionsReader,
   type TextReader,
@@ -94,7 +95,7 @@ interface Found {
 }
 
 /** The passages, the linked one's supporting sentence, and every anchor; reads no more than that. */
-function findPassages(cut: DecisionCut, request: PageRequest, read: TextReader): Found {
+function findPassages(cut: DecisionCut, request: PageRequest, read: TextReader, learned?: LearnedOffsets): Found {
   const found: Found = {
     ranges: new Map(),
     tinted: new Map(),
@@ -108,7 +109,7 @@ function findPassages(cut: DecisionCut, request: PageRequest, read: TextReader):
   for (const section of cut.sections) {
     const ranges: PassageRange[] = [];
     for (const p of request.passages) {
-      const start = p.section === section.name && p.text ? locate(cut, section, p.text, read, p.id) : -1;
+      const start = p.section === section.name && p.text ? locate(cut, section, p.text, read, p.id, learned) : -1;
       if (start >= 0) ranges.push({ id: p.id, start, end: start + p.text.length });
     }
     const primary = ranges.find((r) => r.id === primaryId);
@@ -146,9 +147,17 @@ function supportAround(section: CutSection, primary: Range, hint: string, read: 
   found.supportText = supports.map((r) => window.slice(r.start, r.end)).join(" ");
 }
 
-/** One part from the decision's cut and a reader of its text. */
-export function pageOfCut(cut: DecisionCut, request: PageRequest, read: TextReader): DecisionPage {
-  const found = findPassages(cut, request, read);
+/**
+ * One part from the decision's cut and a reader of its text. `learned` receives the offsets of
+ * passages that had to be searched for (the cut had none for them).
+ */
+export function pageOfCut(
+  cut: DecisionCut,
+  request: PageRequest,
+  read: TextReader,
+  learned?: LearnedOffsets,
+): DecisionPage {
+  const found = findPassages(cut, request, read, learned);
   const { starts, total } = cut;
   const primaryId = request.passages[0]?.id;
   const primary = primaryId === undefined ? undefined : found.anchorAt.get(`passage-${primaryId}`);

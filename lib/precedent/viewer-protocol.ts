@@ -17,6 +17,10 @@ export interface ViewerStats {
   partOpens: number;
   /** Decisions whose parts this worker stored (read whole without valid stored parts). */
   cutsStored: number;
+  /** Decisions read whole from their stored parts (find, whole text), without the archive. */
+  partsReadWhole: number;
+  /** Passage offsets found by searching and added to a stored cut. */
+  offsetsLearned: number;
 }
 
 export interface ViewerResults {

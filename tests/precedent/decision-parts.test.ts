@@ -64,10 +64,51 @@ describe("a large decision stored in parts", () => {
     );
     expect((await viewerStats()).wholeReads).toBe(before.wholeReads);
 
-    // Find across parts and the whole text still answer (from the archive).
-    expect((await viewerFind(file, LARGE_FIND))?.pages.length).toBeGreaterThan(1);
-    const text = await viewerText(file);
-    expect(new TextDecoder().decode(text ?? new Uint8Array()).includes(LARGE_CITED)).toBe(true);
+    // Find across parts and the whole text read the stored parts, never the archive.
+    const found = await viewerFind(file, LARGE_FIND);
+    expect(found?.pages.length).toBeGreaterThan(1);
+    const text = new TextDecoder().decode((await viewerText(file)) ?? new Uint8Array());
+    expect(text.includes(LARGE_CITED)).toBe(true);
+    expect(text.startsWith(`${HEADING.court} ${HEADING.decisionDate} 선고 ${HEADING.caseNo}`)).toBe(true);
+    expect(text).toContain(archived.판례내용);
+    const end = await viewerStats();
+    expect(end.wholeReads).toBe(before.wholeReads);
+    expect(end.partsReadWhole).toBe(before.partsReadWhole + 1);
+  }, 60_000);
+
+  it("learns where a passage is when the cut has no map for it, and goes there directly next time", async () => {
+    const json = largeDecisionJson(3 * MB, { ...HEADING, caseNo: "2099다63" });
+    const [decision] = parseFile("nomap.json", Buffer.from(json)).decisions;
+    if (!decision) throw new Error("the fixture did not parse");
+    const far = `${LARGE_CITED} 원고의 과실은 참작되었다.`;
+    await saveDecision(dataDir, "c", decision); // no chunks: as if imported before the map existed
+    const file = decisionFile(dataDir, "c", "2099다63");
+    expect((await readStoredCut(file, statSync(file)))?.chunkAt).toBeUndefined();
+
+    const cited = [{ id: "far-1", section: "판례내용", text: far }];
+    const before = await viewerStats();
+    const first = await viewerPage(file, { passages: cited, hint });
+    expect(first?.passageFound).toBe(true);
+    for (let i = 0; i < 200 && (await viewerStats()).offsetsLearned === before.offsetsLearned; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await viewerStats()).offsetsLearned).toBe(before.offsetsLearned + 1);
+    const stored = await readStoredCut(file, statSync(file));
+    const body = decision.sections.find((s) => s.name === "판례내용")?.text ?? "";
+    expect(stored?.chunkAt?.["far-1"]).toBe(body.indexOf(far));
+    if (!stored) return;
+    // The next open reads only the passage's own part.
+    const reads: [number, number][] = [];
+    const reader = partsReader(file, stored, new Map());
+    const again = pageOfCut(stored, { passages: cited, hint }, (from, to) => {
+      reads.push([from, to]);
+      return reader(from, to);
+    });
+    expect(again).toEqual(first);
+    const partFrom = stored.starts[(again?.page ?? 1) - 1] ?? 0;
+    const partTo = stored.starts[again?.page ?? 1] ?? stored.total;
+    expect(reads.every(([from, to]) => from >= partFrom && to <= partTo)).toBe(true);
+    expect((await viewerStats()).wholeReads).toBe(before.wholeReads);
   }, 60_000);
 
   it("opens a cited passage far in from its recorded place: reads only the index and its part", async () => {
