@@ -136,14 +136,23 @@ for (const [i, size] of SIZES_MB.entries()) {
   // 판결요지 padded, its own sentence 90% of the way in: its indexed chunk still points there.
   const summary = record.판결요지 ?? "";
   writeLargeDecision(file, size * 1_048_576, record, { section: "판결요지", block: summary });
-  // As `npm run ingest` leaves it: the archive, and its parts (lib/precedent/decision-parts.ts).
-  const asImported = async (shift: number) => {
+  const citedId = chunkId(corpusId, caseNo, "판결요지", 0);
+  // As `npm run ingest` leaves it: the archive, and its parts (lib/precedent/decision-parts.ts) with
+  // where the indexed chunk starts; `withMap` false: as a decision imported before that map existed.
+  const asImported = async (shift: number, withMap = true) => {
     utimesSync(file, new Date(), new Date(Date.now() + shift));
-    await storeParts(file, JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
+    const chunks = withMap ? [{ id: citedId, section: "판결요지", text: summary }] : [];
+    await storeParts(
+      file,
+      JSON.parse(readFileSync(file, "utf8")) as Record<string, string>,
+      undefined,
+      undefined,
+      chunks,
+    );
   };
   await asImported(0);
   const viewer = `/precedents/${encodeURIComponent(caseNo)}?corpus=${corpusId}`;
-  const cited = `${viewer}&hl=${chunkId(corpusId, caseNo, "판결요지", 0)}&s=${encodeURIComponent(summary)}`;
+  const cited = `${viewer}&hl=${citedId}&s=${encodeURIComponent(summary)}`;
   await row(`${size} MB, 처음, 혼자 (cold, 가져올 때 잘라 둔 부분)`, async () => [
     await open(viewer, cookies[0] ?? ""),
   ]);
@@ -158,6 +167,16 @@ for (const [i, size] of SIZES_MB.entries()) {
   await asImported(120_000);
   await row(`${size} MB, 인용 구절로, 처음, 혼자 (cold, 잘라 둔 부분)`, async () => [
     await open(cited, cookies[0] ?? ""),
+  ]);
+  // Parts without the map: the first open searches for the passage part by part and adds its place
+  // to the stored cut; the next first open goes straight to it.
+  await asImported(150_000, false);
+  await row(`${size} MB, 인용 구절로, 처음 (잘라 둔 부분, 위치 기록 없음: 찾아 읽음)`, async () => [
+    await open(cited, cookies[0] ?? ""),
+  ]);
+  await new Promise((r) => setTimeout(r, 500)); // the worker writes the learned place after answering
+  await row(`${size} MB, 인용 구절로, 다음 사람 (찾은 위치를 기록한 뒤)`, async () => [
+    await open(cited, cookies[1] ?? cookies[0] ?? ""),
   ]);
   await asImported(180_000);
   await row(`${size} MB, ${VIEWERS}명 동시 (cold, 잘라 둔 부분)`, () =>

@@ -3,6 +3,7 @@ import { toStoreFilter } from "../chat/filters";
 import { courtsOfLevel } from "../db/decision-lookup";
 import { searchDeps } from "../search/deps";
 import { searchDecisions } from "../search/search";
+import { type DecisionHit, decisionHit } from "./decision-hit";
 
 /**
  * The API's search: the search page's engine (lib/search: the same query language — AND by
@@ -17,19 +18,8 @@ export interface ApiSearchInput {
   size: number;
 }
 
-export interface ApiSearchHit {
-  caseNo: string;
-  caseName: string;
-  court: string;
-  caseType: string;
-  decisionDate: string;
-  corpusId: string;
-  score: number;
+export interface ApiSearchHit extends DecisionHit {
   snippet: string;
-  url: string;
-  /** Decisions citing this one, and whether a later decision overruled it. */
-  citedBy: number;
-  overruled: boolean;
   enBanc: boolean;
 }
 
@@ -63,20 +53,9 @@ export async function apiSearch(input: ApiSearchInput, baseUrl: string): Promise
       ? []
       : result.hits.map((h) => {
           const snippet = h.snippets[0];
-          const params = new URLSearchParams({ corpus: h.corpusId, ...(snippet ? { hl: snippet.chunkId } : {}) });
-          const anchor = snippet ? `#passage-${snippet.chunkId}` : "";
           return {
-            caseNo: h.caseNo,
-            caseName: h.caseName,
-            court: h.court,
-            caseType: h.caseType,
-            decisionDate: h.decisionDate,
-            corpusId: h.corpusId,
-            score: h.score,
+            ...decisionHit(h, baseUrl, snippet?.chunkId),
             snippet: snippet?.text.replace(/\s+/g, " ") ?? "",
-            url: `${baseUrl}/precedents/${encodeURIComponent(h.caseNo)}?${params}${anchor}`,
-            citedBy: h.citedBy,
-            overruled: h.overruled,
             enBanc: h.enBanc === true,
           };
         }),

@@ -39,8 +39,14 @@ export interface DecisionCut {
   chunkAt?: Record<string, number>;
 }
 
-/** The text of the sections laid end to end, from `from` to `to` (offsets as in DecisionCut). */
-export type TextReader = (from: number, to: number) => string;
+/**
+ * The text of the sections laid end to end, from `from` to `to` (offsets as in DecisionCut). `find`,
+ * when the reader has a faster way than reading piece by piece: the offset of the first `needle`
+ * that lies wholly within [from, to), or -1.
+ */
+export type TextReader = ((from: number, to: number) => string) & {
+  find?: (needle: string, from: number, to: number) => number;
+};
 
 /** The sections of an archived record the viewer shows, in order (what parts are cut from). */
 export function viewedSections(record: Record<string, string>): { name: string; text: string }[] {
@@ -64,7 +70,7 @@ export function cutRecord(record: Record<string, string>, pageChars = PAGE_CHARS
 /** A reader over sections held in memory (a decision small enough to read whole, or just read). */
 export function sectionsReader(sections: { text: string }[]): TextReader {
   const spans = sectionSpans(sections.map((s) => ({ name: "", text: s.text })));
-  return (from, to) => {
+  const read: TextReader = (from, to) => {
     let out = "";
     spans.forEach((span, i) => {
       const end = span.at + span.length;
@@ -73,6 +79,15 @@ export function sectionsReader(sections: { text: string }[]): TextReader {
     });
     return out;
   };
+  // Within one section (where passages are looked for), its own text is searched in place.
+  read.find = (needle, from, to) => {
+    const i = spans.findIndex((span) => span.at <= from && to <= span.at + span.length);
+    const span = spans[i];
+    if (!span) return -1;
+    const at = (sections[i]?.text ?? "").indexOf(needle, from - span.at);
+    return at >= 0 && span.at + at + needle.length <= to ? span.at + at : -1;
+  };
+  return read;
 }
 
 /** Offsets of chunks (by id) found by searching, to be added to the cut's `chunkAt` (decision-parts.ts). */
@@ -103,6 +118,10 @@ export function locate(
 
 function search(cut: DecisionCut, section: CutSection, needle: string, read: TextReader): number {
   const end = section.at + section.length;
+  if (read.find) {
+    const at = read.find(needle, section.at, end);
+    return at < 0 ? -1 : at - section.at;
+  }
   const bounds = [...cut.starts, cut.total];
   for (let i = 0; i + 1 < bounds.length; i++) {
     const partFrom = bounds[i] ?? 0;

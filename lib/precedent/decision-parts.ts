@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import { basename, dirname, join } from "node:path";
 import { cutRecord, type DecisionCut, sectionsReader, type TextReader, viewedSections } from "./decision-cut";
 import { pageAt } from "./pages";
+import { findInPartFiles } from "./parts-find";
 
 /**
  * A large archived decision kept again already cut into the viewer's parts, beside the archive:
@@ -169,7 +170,7 @@ export async function readAllParts(archiveFile: string, stored: StoredCut): Prom
 export function partsReader(archiveFile: string, stored: StoredCut, cache: Map<string, string>): TextReader {
   const dir = partsDir(archiveFile);
   const { starts, total } = stored;
-  return (from, to) => {
+  const read: TextReader = (from, to) => {
     let out = "";
     for (let part = pageAt(starts, from); part <= starts.length; part++) {
       const partFrom = starts[part - 1] ?? 0;
@@ -187,6 +188,12 @@ export function partsReader(archiveFile: string, stored: StoredCut, cache: Map<s
     }
     return out;
   };
+  // Checked against the text: a part rewritten under the reader falls back to reading piece by piece.
+  read.find = (needle, from, to) => {
+    const at = findInPartFiles((part) => partFile(dir, stored.cutId, part), starts, total, needle, from, to);
+    return at < 0 || read(at, at + needle.length) === needle ? at : -1;
+  };
+  return read;
 }
 
 /** Parts kept read (~240 KB each): a lawyer paging back and forth, a passage's neighbourhood. */
