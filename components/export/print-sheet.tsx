@@ -1,7 +1,7 @@
 import {
   type AnswerExport,
   type ConversationExport,
-  INCOMPLETE_NOTE,
+  incompleteNote,
   koreanDate,
   unverifiedNote,
 } from "@/lib/export/answer-export";
@@ -28,7 +28,7 @@ function AnswerBody({ exported, origin }: { exported: AnswerExport; origin?: str
       <div className="mt-1 space-y-1" data-testid="print-answer-body">
         <ExportBlocks blocks={exported.blocks} />
       </div>
-      {exported.incomplete ? <p className="mt-1 text-sm italic">{INCOMPLETE_NOTE}</p> : null}
+      {incompleteNote(exported) ? <p className="mt-1 text-sm italic">{incompleteNote(exported)}</p> : null}
       {exported.unverified.length > 0 ? (
         <p className="mt-2 text-sm">
           <strong>⚠ 확인 필요:</strong> {unverifiedNote(exported.unverified)}

@@ -19,7 +19,7 @@ import { type Align, type Block, type Inline, markLabel } from "./answer-blocks"
 import {
   type AnswerExport,
   type ConversationExport,
-  INCOMPLETE_NOTE,
+  incompleteNote,
   koreanDate,
   unverifiedNote,
 } from "./answer-export";
@@ -200,8 +200,9 @@ const heading = (level: (typeof HeadingLevel)[keyof typeof HeadingLevel], text: 
 /** One answer: its text, its notes, the decisions it cites (linked to the viewer), their passages. */
 function answerBody(exported: AnswerExport, origin: string | undefined, passages: boolean): Body {
   const body: Body = blocksBody(exported.blocks, origin);
-  if (exported.incomplete) {
-    body.push(new Paragraph({ children: [new TextRun({ text: INCOMPLETE_NOTE, italics: true })] }));
+  const note = incompleteNote(exported);
+  if (note) {
+    body.push(new Paragraph({ children: [new TextRun({ text: note, italics: true })] }));
   }
   if (exported.unverified.length > 0) {
     body.push(

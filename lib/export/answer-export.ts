@@ -43,6 +43,8 @@ export interface AnswerExport {
   unverified: string[];
   /** The lawyer stopped it, or the server did: it may be incomplete. */
   incomplete: boolean;
+  /** The model stopped mid-answer: why, as the chat showed it (the answer is what was written until then). */
+  cutOff?: string;
 }
 
 /** A whole conversation: every question and its answer, in order. */
@@ -100,7 +102,8 @@ export function buildAnswerExport(input: {
     ...(record?.trace?.strategy?.label ? { strategy: record.trace.strategy.label } : {}),
     citations: [...citations.values()],
     unverified: [...unverified],
-    incomplete: input.incomplete ?? false,
+    incomplete: (input.incomplete ?? false) || Boolean(record?.cutOff),
+    ...(record?.cutOff ? { cutOff: record.cutOff } : {}),
   };
 }
 
@@ -110,6 +113,17 @@ export function plainAnswer(exported: Pick<AnswerExport, "blocks">): string {
 }
 
 export const INCOMPLETE_NOTE = "중단된 답변입니다. 내용이 완결되지 않았을 수 있습니다.";
+
+/** The note an incomplete answer carries in every export: the chat's own words when the model was cut off. */
+export function incompleteNote(exported: Pick<AnswerExport, "incomplete" | "cutOff" | "answer">): string | undefined {
+  if (exported.cutOff) {
+    const reason = `${exported.cutOff.trim().replace(/[.。]$/, "")}.`;
+    return exported.answer.trim()
+      ? `답변이 중간에 끊겼습니다: ${reason} 아래는 그때까지 작성된 부분입니다.`
+      : `답변 작성에 실패했습니다: ${reason}`;
+  }
+  return exported.incomplete ? INCOMPLETE_NOTE : undefined;
+}
 
 /** The closing note on numbers the retrieved precedents do not hold (each is also flagged inline). */
 export const unverifiedNote = (numbers: string[]) =>
@@ -121,7 +135,8 @@ export const unverifiedNote = (numbers: string[]) =>
  */
 export function formatAnswerText(exported: AnswerExport): string {
   const lines = ["[질문]", exported.question.trim(), "", "[답변]", plainAnswer(exported)];
-  if (exported.incomplete) lines.push(`(${INCOMPLETE_NOTE})`);
+  const note = incompleteNote(exported);
+  if (note) lines.push(`(${note})`);
   if (exported.citations.length > 0) {
     lines.push("", "[인용 판례]");
     exported.citations.forEach((c, i) => {

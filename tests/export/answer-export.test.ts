@@ -101,6 +101,21 @@ describe("an answer's export", () => {
     expect(formatAnswerText(bare)).toContain("중단된 답변입니다");
   });
 
+  it("says why a cut-off answer stopped, in the text, the Word file and the print sheet's note", async () => {
+    const cut = buildAnswerExport({
+      question: QUESTION,
+      answer: "회원권 해지에 책임 있는 회원은",
+      record: { ...record, answer: "회원권 해지에 책임 있는 회원은", cutOff: "답변 모델의 연결이 끊겼습니다." },
+    });
+    const note = "답변이 중간에 끊겼습니다: 답변 모델의 연결이 끊겼습니다. 아래는 그때까지 작성된 부분입니다.";
+    expect(cut.incomplete).toBe(true);
+    expect(formatAnswerText(cut)).toContain(note);
+    expect(await docxText(await answerDocx(cut, { createdAt: new Date("2026-11-23T03:00:00Z") }))).toContain(note);
+    // Nothing written at all: the note says the answer failed, not that a part follows.
+    const failed = buildAnswerExport({ question: QUESTION, answer: "", record: { ...record, cutOff: "시간 초과" } });
+    expect(formatAnswerText(failed)).toContain("답변 작성에 실패했습니다: 시간 초과.");
+  });
+
   it("writes a Word document whose text holds the question, the answer and the formatted citations", async () => {
     const docx = await answerDocx(exported, { createdAt: new Date("2026-11-23T03:00:00Z") });
     expect(docx.subarray(0, 2).toString()).toBe("PK");
