@@ -1,11 +1,6 @@
-import {
-  type AnswerExport,
-  type ConversationExport,
-  incompleteNote,
-  koreanDate,
-  unverifiedNote,
-} from "@/lib/export/answer-export";
+import { type AnswerExport, type ConversationExport, incompleteNote, unverifiedNote } from "@/lib/export/answer-export";
 import type { Range } from "@/lib/text/sentences";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { ExportBlocks } from "./export-blocks";
 
 /**
@@ -62,7 +57,9 @@ export function PrintSheet({ id, exported, origin }: { id: string; exported: Ans
     >
       <h1 className="font-serif text-xl font-semibold">판례 리서치 답변</h1>
       <p className="text-right text-xs text-muted">
-        {[koreanDate(new Date()), exported.strategy ? `전략: ${exported.strategy}` : ""].filter(Boolean).join(" · ")}
+        {[formatKoreanDate(new Date(), "long"), exported.strategy ? `전략: ${exported.strategy}` : ""]
+          .filter(Boolean)
+          .join(" · ")}
       </p>
       <h2 className={H2}>질문</h2>
       <p className="mt-1 whitespace-pre-wrap">{exported.question}</p>
@@ -109,7 +106,7 @@ export function ConversationSheet({
     >
       <h1 className="font-serif text-xl font-semibold">{conversation.title || "판례 리서치 대화"}</h1>
       <p className="text-right text-xs text-muted">
-        {koreanDate(new Date())} · 질문 {conversation.turns.length}개
+        {formatKoreanDate(new Date(), "long")} · 질문 {conversation.turns.length}개
       </p>
       {conversation.turns.map((turn, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: turns only grow at the end

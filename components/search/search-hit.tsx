@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import type { Snippet } from "@/lib/search/match";
-import { koreanDate } from "@/lib/search/params";
+import { formatKoreanDate } from "@/lib/util/korean-time";
 import { MarkedText } from "./marked-text";
 
 export interface HitView {
@@ -38,7 +38,7 @@ export function SearchHit({ hit }: { hit: HitView }) {
     <li className="space-y-1.5 p-3 sm:p-4" data-testid="search-hit" data-date={hit.decisionDate}>
       <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
         <span>{hit.court}</span>
-        <span>{koreanDate(hit.decisionDate)} 선고</span>
+        <span>{formatKoreanDate(hit.decisionDate) || hit.decisionDate} 선고</span>
         {hit.caseType ? <span>{hit.caseType}</span> : null}
         <span>말뭉치 {hit.corpusName}</span>
         {hit.enBanc ? (

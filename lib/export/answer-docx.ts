@@ -15,14 +15,9 @@ import {
   WidthType,
 } from "docx";
 import type { Range } from "../text/sentences";
+import { formatKoreanDate } from "../util/korean-time";
 import { type Align, type Block, type Inline, markLabel } from "./answer-blocks";
-import {
-  type AnswerExport,
-  type ConversationExport,
-  incompleteNote,
-  koreanDate,
-  unverifiedNote,
-} from "./answer-export";
+import { type AnswerExport, type ConversationExport, incompleteNote, unverifiedNote } from "./answer-export";
 
 /**
  * The answer (or a whole conversation) as a Word document (the `docx` package): what a lawyer
@@ -265,7 +260,7 @@ const header = (title: string, date: Date, extra: string[] = []) => [
   new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }),
   new Paragraph({
     alignment: AlignmentType.RIGHT,
-    children: [new TextRun({ text: [koreanDate(date), ...extra].join(" · "), color: "666666" })],
+    children: [new TextRun({ text: [formatKoreanDate(date, "long"), ...extra].join(" · "), color: "666666" })],
   }),
 ];
 

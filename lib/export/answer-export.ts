@@ -153,10 +153,6 @@ export function formatAnswerText(exported: AnswerExport): string {
   return lines.join("\n");
 }
 
-/** "2026년 11월 23일" (Seoul time), as the exports are dated. */
-export const koreanDate = (date: Date) =>
-  new Intl.DateTimeFormat("ko-KR", { timeZone: "Asia/Seoul", dateStyle: "long" }).format(date);
-
 /** A file name for the export: date and the start of the question ("판례리서치_20261123_회원권 이용료를….docx"). */
 export function exportFileName(question: string, date: Date, extension: string): string {
   const parts = new Intl.DateTimeFormat("en-US", {

@@ -94,9 +94,3 @@ export function searchHref(params: Partial<SearchParams>, base = "/search"): str
   const s = q.toString();
   return s ? `${base}?${s}` : base;
 }
-
-/** "2099-06-20" → "2099. 6. 20." (as decisions write dates); "" stays "". */
-export function koreanDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return y && m && d ? `${y}. ${m}. ${d}.` : date;
-}

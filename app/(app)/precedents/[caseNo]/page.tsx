@@ -17,7 +17,6 @@ import { formatCitation } from "@/lib/export/citation";
 import { decisionFile } from "@/lib/ingest/decision-archive";
 import { viewerPage } from "@/lib/precedent/viewer-client";
 import { startMarksBackfill } from "@/lib/search/marks-backfill";
-import { koreanDate } from "@/lib/search/params";
 import { safeExternalHref } from "@/lib/security/safe-url";
 import { getStore } from "@/lib/store";
 import { formatKoreanDate } from "@/lib/util/korean-time";
@@ -172,7 +171,9 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
         {doc.lowerCaseNo ? (
           <p className="mt-1 text-sm" data-testid="precedent-lower">
             <span className="text-muted">원심판결: </span>
-            {[doc.lowerCourt, doc.lowerDate && `${koreanDate(doc.lowerDate)} 선고`].filter(Boolean).join(" ")}{" "}
+            {[doc.lowerCourt, doc.lowerDate && `${formatKoreanDate(doc.lowerDate) || doc.lowerDate} 선고`]
+              .filter(Boolean)
+              .join(" ")}{" "}
             {lower ? (
               <Link
                 href={`/precedents/${encodeURIComponent(lower.caseNo)}?${new URLSearchParams({ corpus: lower.corpusId })}`}
