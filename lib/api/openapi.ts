@@ -16,6 +16,15 @@ const errorResponses = {
     content: { "application/json": { schema: error } },
   },
 };
+/** A decision's heading and its viewer link, as every result about one decision carries them. */
+const heading = {
+  caseNo: { type: "string" },
+  caseName: { type: "string" },
+  court: { type: "string" },
+  caseType: { type: "string" },
+  decisionDate: { type: "string" },
+  url: { type: "string" },
+};
 const listParam = (name: string, description: string) => ({
   name,
   in: "query",
@@ -178,15 +187,10 @@ export function openApiDocument(): Record<string, unknown> {
               items: {
                 type: "object",
                 properties: {
-                  caseNo: { type: "string" },
-                  caseName: { type: "string" },
-                  court: { type: "string" },
-                  caseType: { type: "string" },
-                  decisionDate: { type: "string" },
+                  ...heading,
                   corpusId: { type: "string" },
                   score: { type: "number" },
                   snippet: { type: "string" },
-                  url: { type: "string" },
                   citedBy: { type: "integer" },
                   overruled: { type: "boolean" },
                   enBanc: { type: "boolean" },
@@ -198,12 +202,7 @@ export function openApiDocument(): Record<string, unknown> {
         Decision: {
           type: "object",
           properties: {
-            caseNo: { type: "string" },
-            caseName: { type: "string" },
-            court: { type: "string" },
-            caseType: { type: "string" },
-            decisionDate: { type: "string" },
-            url: { type: "string" },
+            ...heading,
             text: { type: "string" },
             truncated: { type: "boolean" },
             totalChars: { type: "integer" },
