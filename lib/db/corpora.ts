@@ -154,6 +154,21 @@ export async function listDocuments(
   return { total, rows };
 }
 
+/**
+ * Removes one document's row, and the citation-graph rows it wrote (its citations and the
+ * overrulings it declared: a decision that is gone vouches for nothing), then the corpus's counts.
+ * Citations *of* it by other decisions stay: they are those decisions' words. False if no such row.
+ */
+export async function deleteDocumentRow(corpusId: string, caseNo: string, client: Db = db()): Promise<boolean> {
+  const [, , removed] = await client.$transaction([
+    client.citationEdge.deleteMany({ where: { corpusId, citingCaseNo: caseNo } }),
+    client.overruling.deleteMany({ where: { corpusId, overrulingCaseNo: caseNo } }),
+    client.document.deleteMany({ where: { corpusId, caseNo } }),
+  ]);
+  await refreshCorpusCounts(corpusId, client);
+  return removed.count > 0;
+}
+
 /** Documents with this case number in any corpus (the precedent viewer resolves 사건번호 with it). */
 export async function findDocumentsByCaseNo(caseNo: string, client: Db = db()) {
   return client.document.findMany({ where: { caseNo }, include: { corpus: { select: { name: true } } } });

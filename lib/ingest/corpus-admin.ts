@@ -2,12 +2,19 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type AuditBy, recordAuditBy } from "../db/audit";
-import { type CorpusRecord, createCorpus, deleteCorpusRow, findCorpusByName, getCorpus } from "../db/corpora";
-import { deleteCorpusEnrichment } from "../db/corpus-enrichment";
+import {
+  type CorpusRecord,
+  createCorpus,
+  deleteCorpusRow,
+  deleteDocumentRow,
+  findCorpusByName,
+  getCorpus,
+} from "../db/corpora";
+import { deleteCorpusEnrichment, dropChunkStates } from "../db/corpus-enrichment";
 import { activeJob, createJob, type JobRecord, listJobs } from "../db/jobs";
 import { AppError } from "../errors";
 import type { VectorStore } from "../store/types";
-import { archiveDir, deleteArchive } from "./decision-archive";
+import { archiveDir, deleteArchive, deleteDecision } from "./decision-archive";
 
 export const corpusNameSchema = z
   .string()
@@ -70,4 +77,38 @@ export async function removeCorpus(
     if (job.inputDir?.startsWith(resolve(dataDir, "uploads"))) rmSync(job.inputDir, { recursive: true, force: true });
   }
   await recordAuditBy(by, "corpus.delete", corpusTarget(corpus), `판례 ${corpus.documentCount}건`);
+}
+
+/**
+ * Deletes one decision from a corpus (a file imported by mistake, a decision withdrawn): its chunks
+ * in the store and the enrichment side indexes, its enrichment states, its row and the citations it
+ * made, its archive and stored parts. Refused while a job runs on the corpus, as for the corpus
+ * itself. Importing the file again brings it back.
+ */
+export async function removeDecision(
+  corpusId: string,
+  caseNo: string,
+  store: VectorStore,
+  dataDir: string,
+  sides: VectorStore[] = [],
+  by?: AuditBy,
+): Promise<void> {
+  const corpus = await getCorpus(corpusId);
+  if (!corpus) throw new AppError("not_found:resource");
+  if (await activeJob(corpusId)) {
+    throw new AppError("ingest:busy", { userMessage: "진행 중인 색인 작업이 끝난 뒤에 삭제해 주세요." });
+  }
+  const chunkIds = (await store.getDocumentChunks(corpusId, caseNo)).map((c) => c.id);
+  await store.deleteDocument(corpusId, caseNo);
+  for (const side of sides) await side.deleteDocument(corpusId, caseNo);
+  for (const kind of ["context", "atoms"] as const) await dropChunkStates(corpusId, kind, chunkIds);
+  const existed = await deleteDocumentRow(corpusId, caseNo);
+  deleteDecision(dataDir, corpusId, caseNo);
+  if (!existed && chunkIds.length === 0) throw new AppError("not_found:resource", { detail: `decision ${caseNo}` });
+  await recordAuditBy(
+    by,
+    "decision.delete",
+    { kind: "decision", id: `${corpusId}/${caseNo}`, label: caseNo },
+    `${corpus.name}에서 삭제 (청크 ${chunkIds.length}개)`,
+  );
 }

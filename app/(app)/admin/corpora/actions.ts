@@ -8,7 +8,7 @@ import { getCorpus } from "@/lib/db/corpora";
 import { getSideStore } from "@/lib/enrich/side-stores";
 import { filesDir } from "@/lib/env";
 import { failure } from "@/lib/errors";
-import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus } from "@/lib/ingest/corpus-admin";
+import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus, removeDecision } from "@/lib/ingest/corpus-admin";
 import { cancelIngestionJob, resumeIngestionJob } from "@/lib/ingest/job-control";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { getStore } from "@/lib/store";
@@ -93,4 +93,27 @@ export async function deleteCorpusAction(corpusId: string, confirmName: string):
   }
   revalidatePath("/admin/corpora");
   redirect("/admin/corpora");
+}
+
+const decisionIds = z.object({ corpusId: z.string().min(1).max(64), caseNo: z.string().trim().min(1).max(200) });
+
+/** Deletes one decision from a corpus (its chunks, row, citations, archive). */
+export async function deleteDecisionAction(corpusId: string, caseNo: string): Promise<FormState> {
+  try {
+    const admin = requireAdmin(await currentUser());
+    const ids = decisionIds.safeParse({ corpusId, caseNo });
+    if (!ids.success) return { error: "잘못된 요청입니다." };
+    await removeDecision(
+      ids.data.corpusId,
+      ids.data.caseNo,
+      await getStore(),
+      filesDir(),
+      [getSideStore("context"), getSideStore("atoms")],
+      await auditBy(admin),
+    );
+  } catch (error) {
+    return { error: failure(error).message };
+  }
+  revalidatePath(`/admin/corpora/${corpusId}`);
+  return { ok: true };
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CorpusActions } from "@/components/corpora/corpus-actions";
 import { CorpusStatusBadge } from "@/components/corpora/corpus-status-badge";
+import { DeleteDecisionButton } from "@/components/corpora/delete-decision-button";
 import { EnrichmentPanel } from "@/components/corpora/enrichment-panel";
 import { InterruptedJobs } from "@/components/corpora/interrupted-jobs";
 import type { JobView } from "@/components/corpora/job-progress";
@@ -117,6 +118,9 @@ export default async function CorpusPage({
                   <th className="px-3 py-2 font-medium">선고일</th>
                   <th className="px-3 py-2 font-medium">종류</th>
                   <th className="px-3 py-2 text-right font-medium">청크</th>
+                  <th className="px-3 py-2">
+                    <span className="sr-only">삭제</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -128,6 +132,9 @@ export default async function CorpusPage({
                     <td className="whitespace-nowrap px-3 py-2 tabular-nums">{d.decisionDate}</td>
                     <td className="whitespace-nowrap px-3 py-2">{d.caseType}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{d.chunkCount}</td>
+                    <td className="px-1 py-1 text-right">
+                      <DeleteDecisionButton corpusId={corpus.id} caseNo={d.caseNo} caseName={d.caseName} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
