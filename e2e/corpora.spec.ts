@@ -38,6 +38,18 @@ test.describe("corpus ingestion", () => {
     await expect(table).toContainText("76므41");
     await expect(table).toContainText("94므826, 833");
     await expect(page.getByTestId("corpus-counts")).toContainText("판례 2건");
+
+    // One of them imported by mistake: deleted from its row, after a confirmation.
+    await table
+      .getByRole("row", { name: /76므41/ })
+      .getByTestId("decision-delete")
+      .click();
+    const dialog = page.getByTestId("decision-delete-dialog").filter({ visible: true });
+    await expect(dialog).toContainText("76므41");
+    await dialog.getByTestId("decision-delete-confirm").click();
+    await expect(table).not.toContainText("76므41");
+    await expect(table).toContainText("94므826, 833");
+    await expect(page.getByTestId("corpus-counts")).toContainText("판례 1건");
   });
 
   test("a broken file is reported by name while the rest is indexed", async ({ page }) => {
