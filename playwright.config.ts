@@ -52,30 +52,12 @@ export const E2E_APP_ENV: Record<string, string> = {
   JOB_STALE_SECONDS: "3",
 };
 
-/**
- * Two lanes side by side, then the timed specs alone (about half of the stage was the two cores
- * waiting on one browser and one server). "app" runs, in order, the specs that ask questions as the
- * e2e lawyer, import into corpora or read what the imports left: they share the lawyer's chats and
- * the corpora, so they stay one at a time. "accounts" runs beside it the specs that touch neither —
- * sign-in, headers, user management with accounts of their own, and SSO on a second server with its
- * own database. "alone" waits for both: its specs bound how long the server may stall (jobs: health
- * answered throughout a re-index; viewer-large: while a 60 MB decision opens), so nothing else runs
- * beside them.
- */
-const ACCOUNTS_SPECS = ["auth", "security", "sso", "users-admin"].map((name) => `**/${name}.spec.ts`);
-const ALONE_SPECS = ["jobs", "viewer-large"].map((name) => `**/${name}.spec.ts`);
-
 export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
-  projects: [
-    { name: "app", testIgnore: [...ACCOUNTS_SPECS, ...ALONE_SPECS], workers: 1 },
-    { name: "accounts", testMatch: ACCOUNTS_SPECS, workers: 1 },
-    { name: "alone", testMatch: ALONE_SPECS, workers: 1, dependencies: ["app", "accounts"] },
-  ],
+  workers: 1,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {

@@ -6,8 +6,10 @@
 #   1. fresh clone (`npm run setup` in a copy)  ‖  install, lint, architecture, type-check, then build
 #   2. unit tests (Vitest, two files at a time)  ‖  the e2e stage's data (e2e/prepare-data.ts)
 #   3. the Vitest suites with event-loop bounds (TIMING_FILES), alone
-#   4. e2e (Playwright: two lanes, then the specs with time bounds alone)  ‖  PostgreSQL run
-# Nothing with a timed bound shares the CPU with a heavy stage.
+#   4. e2e (Playwright, one browser at a time)  ‖  PostgreSQL run
+# Nothing with a timed bound shares the CPU with a heavy stage. Two Playwright lanes on the one app
+# server were tried (specs of their own accounts beside the lawyer's): on two cores already busy,
+# page loads then ran past the 30 s test budget, so the e2e stage stays one at a time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -78,8 +80,9 @@ stage "unit: event-loop timing suites, alone (vitest)" \
   env VITEST_JSON=reports/vitest-timing.json npx --no-install vitest run --project timing
 # The database tests on PostgreSQL wait mostly on the database server, and the browser tests mostly
 # on the app's answers and page loads: run side by side, they share the two cores' idle time (about
-# 2.5 min saved). The PostgreSQL run has no timed bound; it ends long before the e2e specs with one
-# (the "alone" project of playwright.config.ts, after both lanes) begin.
+# 2.5 min saved). Neither has a timed bound the other could break (the event-loop-bound suites ran
+# alone before; the PostgreSQL run, about 3 min, ends before the e2e specs with a bound, jobs and
+# viewer-large, come up in file order).
 env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts \
   > reports/postgres.log 2>&1 &
 pg_pid=$!
