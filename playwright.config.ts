@@ -5,8 +5,8 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT_BASE moves all three ports (two suites on one machine must not share them).
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
 const APP_PORT = BASE;
-const FAKE_OPENAI_PORT = BASE + 11;
-const FAKE_RERANK_PORT = BASE + 12;
+export const FAKE_OPENAI_PORT = BASE + 11;
+export const FAKE_RERANK_PORT = BASE + 12;
 
 // As root on a closed network: no sandbox, and no background traffic to hosts we cannot reach.
 export const CHROMIUM_ARGS = [
@@ -23,6 +23,34 @@ export const E2E_USERS = {
   admin: { email: "admin@e2e.test", password: "admin-password-e2e", name: "관리자" },
   lawyer: { email: "lawyer@e2e.test", password: "lawyer-password-e2e", name: "김변호" },
 } as const;
+
+/**
+ * The app's settings in the e2e suite: the web server below, and e2e/prepare-data.ts, with which
+ * `npm test` prepares the same database and corpora before this stage (see e2e/start-app.sh).
+ */
+export const E2E_APP_ENV: Record<string, string> = {
+  PORT: String(APP_PORT),
+  // E2E_DATABASE_URL=postgres://… runs the suite on an (empty) PostgreSQL database instead.
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./data/e2e/app.db",
+  DATA_DIR: "./data/e2e",
+  ADMIN_EMAIL: E2E_USERS.admin.email,
+  ADMIN_PASSWORD: E2E_USERS.admin.password,
+  E2E_LAWYER: `${E2E_USERS.lawyer.email}:${E2E_USERS.lawyer.password}:lawyer:${E2E_USERS.lawyer.name}`,
+  LLM_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+  LLM_API_KEY: "test-key",
+  LLM_MODEL: "fake-chat",
+  EMBEDDINGS_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+  EMBEDDINGS_API_KEY: "test-key",
+  EMBEDDINGS_MODEL: "fake-embed",
+  EMBEDDINGS_DIMENSIONS: "64",
+  RERANK_BASE_URL: `http://127.0.0.1:${FAKE_RERANK_PORT}`,
+  RERANK_MODEL: "fake-rerank",
+  VECTOR_STORE: "embedded",
+  STATUS_CACHE_SECONDS: "0",
+  // A killed import is noticed within seconds (e2e/jobs.spec.ts kills one).
+  JOB_HEARTBEAT_SECONDS: "1",
+  JOB_STALE_SECONDS: "3",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -53,29 +81,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: {
-        PORT: String(APP_PORT),
-        // E2E_DATABASE_URL=postgres://… runs the suite on an (empty) PostgreSQL database instead.
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./data/e2e/app.db",
-        DATA_DIR: "./data/e2e",
-        ADMIN_EMAIL: E2E_USERS.admin.email,
-        ADMIN_PASSWORD: E2E_USERS.admin.password,
-        E2E_LAWYER: `${E2E_USERS.lawyer.email}:${E2E_USERS.lawyer.password}:lawyer:${E2E_USERS.lawyer.name}`,
-        LLM_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
-        LLM_API_KEY: "test-key",
-        LLM_MODEL: "fake-chat",
-        EMBEDDINGS_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
-        EMBEDDINGS_API_KEY: "test-key",
-        EMBEDDINGS_MODEL: "fake-embed",
-        EMBEDDINGS_DIMENSIONS: "64",
-        RERANK_BASE_URL: `http://127.0.0.1:${FAKE_RERANK_PORT}`,
-        RERANK_MODEL: "fake-rerank",
-        VECTOR_STORE: "embedded",
-        STATUS_CACHE_SECONDS: "0",
-        // A killed import is noticed within seconds (e2e/jobs.spec.ts kills one).
-        JOB_HEARTBEAT_SECONDS: "1",
-        JOB_STALE_SECONDS: "3",
-      },
+      env: { ...E2E_APP_ENV, E2E_DATA_PREPARED: process.env.E2E_DATA_PREPARED ?? "" },
     },
   ],
 });
