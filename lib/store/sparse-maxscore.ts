@@ -49,7 +49,9 @@ const WINDOW = 4096;
 const windowScores = new Float64Array(WINDOW);
 /** A partial score this close below the k-th is completed exactly rather than trusted. */
 const CLOSE = 1 - 1e-12;
+const NONE = 2 ** 31 - 1;
 
+export const pruneStats = { windows: 0, skipped: 0, essentialTerms: 0, scanned: 0, candidates: 0, completed: 0, exact: 0, terms: 0 };
 export function maxScoreTopK(input: PruneInput): { slot: number; score: number }[] {
   const { topN, avg, lengths, groupOk, slotGroups, allowed } = input;
   const terms = input.terms.filter((t) => t.length > 0);
@@ -58,10 +60,10 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
   const k1 = BM25_K1;
   const norm0 = k1 * (1 - BM25_B);
   const normPerToken = (k1 * BM25_B) / avg;
+  pruneStats.terms += n;
   const weight = terms.map((t) => t.idf * (k1 + 1));
   const pos = new Int32Array(n); // each term's next posting (only moves forward)
   const block = new Int32Array(n); // each term's current block
-  const done = new Uint8Array(n); // no posting left at or after the window
   const exactAt = new Int32Array(n); // cursors of the exact rescoring
   const windowBound = new Float64Array(n);
   const order = Int32Array.from({ length: n }, (_, i) => i); // by window bound, ascending
@@ -84,30 +86,44 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
     return score;
   };
 
+  // Each term's current block: its first and last slot, and its bound (the term's weight in).
+  const blockFirst = new Int32Array(n);
+  const blockLast = new Int32Array(n);
+  const blockMax = new Float64Array(n);
+  /** Moves term t to its block holding its first posting ≥ windowMin (none left: never in a window). */
+  const advance = (t: number, windowMin: number) => {
+    const { slots, length, bounds } = terms[t] as TermList;
+    let b = block[t] as number;
+    let last = Math.min((b + 1) << BLOCK_SHIFT, length) - 1;
+    while (last < length - 1 && (slots[last] as number) < windowMin) {
+      b += 1;
+      last = Math.min(last + BLOCK, length - 1);
+    }
+    block[t] = b;
+    if ((slots[last] as number) < windowMin) {
+      blockFirst[t] = NONE;
+      blockLast[t] = NONE;
+      return;
+    }
+    blockFirst[t] = slots[b << BLOCK_SHIFT] as number;
+    blockLast[t] = slots[last] as number;
+    blockMax[t] = (weight[t] as number) * (bounds[b] as number);
+  };
+  for (let t = 0; t < n; t++) advance(t, 0);
+
   let windowMin = 0;
   for (;;) {
-    // Each term's block holding its first posting ≥ windowMin; the window ends with the first to end.
+    // The window ends where the first of the terms' current blocks ends.
     let windowMax = windowMin + WINDOW;
-    let next = Number.MAX_SAFE_INTEGER;
+    let next = NONE;
     for (let t = 0; t < n; t++) {
-      if (done[t] === 1) continue;
-      const { slots, length } = terms[t] as TermList;
-      let b = block[t] as number;
-      let last = Math.min((b + 1) << BLOCK_SHIFT, length) - 1;
-      while (last < length - 1 && (slots[last] as number) < windowMin) {
-        b += 1;
-        last = Math.min(last + BLOCK, length - 1);
-      }
-      block[t] = b;
-      if ((slots[last] as number) < windowMin) {
-        done[t] = 1;
-        continue;
-      }
-      const first = slots[b << BLOCK_SHIFT] as number;
+      if ((blockLast[t] as number) < windowMin) advance(t, windowMin);
+      const first = blockFirst[t] as number;
       if (first < next) next = first;
-      if ((slots[last] as number) + 1 < windowMax) windowMax = (slots[last] as number) + 1;
+      const end = (blockLast[t] as number) + 1;
+      if (end < windowMax) windowMax = end;
     }
-    if (next === Number.MAX_SAFE_INTEGER) break;
+    if (next === NONE) break;
     if (next > windowMin) {
       windowMin = next; // no term has a posting before
       continue;
@@ -115,14 +131,13 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
     const threshold = heap.threshold;
     let sum = 0;
     for (let t = 0; t < n; t++) {
-      const { slots, bounds } = terms[t] as TermList;
-      const b = block[t] as number;
-      const bound =
-        done[t] === 0 && (slots[b << BLOCK_SHIFT] as number) < windowMax ? (weight[t] as number) * (bounds[b] as number) : 0;
+      const bound = (blockFirst[t] as number) < windowMax ? (blockMax[t] as number) : 0;
       windowBound[t] = bound;
       sum += bound;
     }
+    pruneStats.windows++;
     if (sum <= threshold) {
+      pruneStats.skipped++;
       windowMin = windowMax;
       continue;
     }
@@ -133,17 +148,19 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
       if (next > threshold) break;
       below[essential + 1] = next;
     }
+    pruneStats.essentialTerms += n - essential;
     // Essential terms: their postings in the window, accumulated.
     for (let j = essential; j < n; j++) {
       const t = order[j] as number;
       if (windowBound[t] === 0) continue;
       const { slots, tfs, length } = terms[t] as TermList;
       const w = weight[t] as number;
-      let p = Math.max(pos[t] as number, (block[t] as number) << BLOCK_SHIFT);
-      while (p < length && (slots[p] as number) < windowMin) p++;
+      const p0 = Math.max(pos[t] as number, (block[t] as number) << BLOCK_SHIFT);
+      let p = seek(slots, length, p0, windowMin);
       for (; p < length; p++) {
         const slot = slots[p] as number;
         if (slot >= windowMax) break;
+        pruneStats.scanned++;
         const docLength = lengths[slot] as number;
         if (docLength < 0 || (groupOk !== null && groupOk[slotGroups[slot] as number] !== 1)) continue;
         const tf = tfs[p] as number;
@@ -159,11 +176,14 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
       windowScores[i] = 0;
       const slot = windowMin + i;
       const bar = heap.threshold * CLOSE;
+      pruneStats.candidates++;
       if (score + rest < bar) continue;
+      pruneStats.completed++;
       // Completed by the non-essential terms, strongest first, while it can still make it.
       let candidate = true;
       for (let j = essential - 1; j >= 0; j--) {
         const t = order[j] as number;
+        if (windowBound[t] === 0) break; // the weaker ones have no posting in the window either
         const { slots, tfs, length } = terms[t] as TermList;
         const p = seek(slots, length, pos[t] as number, slot);
         pos[t] = p;
@@ -177,6 +197,7 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
         }
       }
       if (!candidate) continue;
+      pruneStats.exact++;
       const exact = exactScore(slot);
       if ((!heap.full || exact > heap.threshold) && allowed(slot)) heap.push(exact, slot);
     }
