@@ -51,7 +51,16 @@ const windowScores = new Float64Array(WINDOW);
 const CLOSE = 1 - 1e-12;
 const NONE = 2 ** 31 - 1;
 
-export const pruneStats = { windows: 0, skipped: 0, essentialTerms: 0, scanned: 0, candidates: 0, completed: 0, exact: 0, terms: 0 };
+export const pruneStats = {
+  windows: 0,
+  skipped: 0,
+  essentialTerms: 0,
+  scanned: 0,
+  candidates: 0,
+  completed: 0,
+  exact: 0,
+  terms: 0,
+};
 export function maxScoreTopK(input: PruneInput): { slot: number; score: number }[] {
   const { topN, avg, lengths, groupOk, slotGroups, allowed } = input;
   const terms = input.terms.filter((t) => t.length > 0);
