@@ -13,7 +13,7 @@ import { BM25_B, BM25_K1 } from "./bm25";
  * a deleted chunk only lowers real scores, so the bounds stay upper bounds.
  */
 
-export const BLOCK_SHIFT = 7;
+export const BLOCK_SHIFT = 13;
 export const BLOCK = 1 << BLOCK_SHIFT;
 const SLACK = 1.02;
 /**

@@ -44,23 +44,13 @@ export interface PruneInput {
 }
 
 /** Widest window: bounds the window-local array when every term is rare. */
-const WINDOW = 4096;
+const WINDOW = 32768;
 /** Reused across searches: a search runs to its end before another starts (one thread). */
 const windowScores = new Float64Array(WINDOW);
 /** A partial score this close below the k-th is completed exactly rather than trusted. */
 const CLOSE = 1 - 1e-12;
 const NONE = 2 ** 31 - 1;
 
-export const pruneStats = {
-  windows: 0,
-  skipped: 0,
-  essentialTerms: 0,
-  scanned: 0,
-  candidates: 0,
-  completed: 0,
-  exact: 0,
-  terms: 0,
-};
 export function maxScoreTopK(input: PruneInput): { slot: number; score: number }[] {
   const { topN, avg, lengths, groupOk, slotGroups, allowed } = input;
   const terms = input.terms.filter((t) => t.length > 0);
@@ -69,7 +59,6 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
   const k1 = BM25_K1;
   const norm0 = k1 * (1 - BM25_B);
   const normPerToken = (k1 * BM25_B) / avg;
-  pruneStats.terms += n;
   const weight = terms.map((t) => t.idf * (k1 + 1));
   const pos = new Int32Array(n); // each term's next posting (only moves forward)
   const block = new Int32Array(n); // each term's current block
@@ -144,9 +133,7 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
       windowBound[t] = bound;
       sum += bound;
     }
-    pruneStats.windows++;
     if (sum <= threshold) {
-      pruneStats.skipped++;
       windowMin = windowMax;
       continue;
     }
@@ -157,7 +144,6 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
       if (next > threshold) break;
       below[essential + 1] = next;
     }
-    pruneStats.essentialTerms += n - essential;
     // Essential terms: their postings in the window, accumulated.
     for (let j = essential; j < n; j++) {
       const t = order[j] as number;
@@ -169,7 +155,6 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
       for (; p < length; p++) {
         const slot = slots[p] as number;
         if (slot >= windowMax) break;
-        pruneStats.scanned++;
         const docLength = lengths[slot] as number;
         if (docLength < 0 || (groupOk !== null && groupOk[slotGroups[slot] as number] !== 1)) continue;
         const tf = tfs[p] as number;
@@ -185,9 +170,7 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
       windowScores[i] = 0;
       const slot = windowMin + i;
       const bar = heap.threshold * CLOSE;
-      pruneStats.candidates++;
       if (score + rest < bar) continue;
-      pruneStats.completed++;
       // Completed by the non-essential terms, strongest first, while it can still make it.
       let candidate = true;
       for (let j = essential - 1; j >= 0; j--) {
@@ -206,7 +189,6 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
         }
       }
       if (!candidate) continue;
-      pruneStats.exact++;
       const exact = exactScore(slot);
       if ((!heap.full || exact > heap.threshold) && allowed(slot)) heap.push(exact, slot);
     }
