@@ -55,7 +55,7 @@ const windowScores = new Float64Array(WINDOW);
 /** A partial score this close below the k-th is completed exactly rather than trusted. */
 const CLOSE = 1 - 1e-12;
 const NONE = 2 ** 31 - 1;
-const RESORT_TERMS = 64;
+const RESORT_TERMS = 128;
 
 export function maxScoreTopK(input: PruneInput): { slot: number; score: number }[] {
   const { topN, avg, lengths, groupOk, slotGroups, allowed } = input;
@@ -70,7 +70,7 @@ export function maxScoreTopK(input: PruneInput): { slot: number; score: number }
   const block = new Int32Array(n); // each term's current block
   const exactAt = new Int32Array(n); // cursors of the exact rescoring
   const windowBound = new Float64Array(n);
-  // Terms by window bound, ascending. A passage-long query (hundreds of terms) keeps one order, by
+  // Terms by window bound, ascending. A passage-long query (over 128 terms) keeps one order, by
   // the terms' largest block bound: re-sorting per window would cost more than it prunes.
   const order = Int32Array.from({ length: n }, (_, i) => i);
   const resort = n <= RESORT_TERMS;
