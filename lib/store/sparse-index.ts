@@ -1,4 +1,5 @@
 import { BM25_B, BM25_K1, bm25Idf, termCounts } from "./bm25";
+import { type BlockBounds, blockBounds } from "./sparse-blockmax";
 import { maxScoreTopK, type TermList } from "./sparse-maxscore";
 import { termGroupCheck } from "./sparse-terms";
 import { topK } from "./top-k";
@@ -14,9 +15,8 @@ interface Postings {
   slots: Int32Array;
   tfs: Uint16Array;
   length: number;
-  /** Largest tf and smallest chunk length among the postings (−1: not yet computed): its bound. */
-  maxTf: number;
-  minLength: number;
+  /** Block-max bounds, built on the term's first search (sparse-blockmax.ts). */
+  blocks?: BlockBounds;
 }
 
 /** The live part of an index, slots renumbered 0..n−1, as flat arrays (see sparse-snapshot.ts). */
@@ -55,12 +55,8 @@ export class SparseIndex {
     for (const [term, tf] of termCounts(tokens)) {
       let p = this.postings.get(term);
       if (!p) {
-        p = { slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0, maxTf: 0, minLength: tokens.length };
+        p = { slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0 };
         this.postings.set(term, p);
-      }
-      if (p.maxTf >= 0) {
-        p.maxTf = Math.max(p.maxTf, Math.min(tf, 65_535));
-        p.minLength = Math.min(p.minLength, tokens.length);
       }
       if (p.length === p.slots.length) {
         const slots = new Int32Array(p.slots.length * 2);
@@ -117,7 +113,7 @@ export class SparseIndex {
     const tokens = terms?.maxTerms ? this.distinctive(queryTokens, terms, count) : queryTokens;
     if (!this.ascending) return this.searchExhaustive(tokens, topN, groups, allowed);
     const groupOk = this.groupMask(groups);
-    const slotGroups = this.groups;
+    const avg = total / count;
     // With every group searched and no deleted slot left in the postings, df is the list's length;
     // otherwise it is counted (the exhaustive search's cost for that part).
     let everyGroup = true;
@@ -129,16 +125,16 @@ export class SparseIndex {
       if (!p) continue;
       const df = plainDf ? p.length : this.liveDf(p, groupOk);
       if (df === 0) continue;
-      if (p.maxTf < 0) this.computeBound(p);
-      const { slots, tfs, length, maxTf, minLength } = p;
-      lists.push({ slots, tfs, length, idf: bm25Idf(count, df), maxTf, minLength });
+      const bounds = blockBounds(p, this.lengths, avg);
+      lists.push({ slots: p.slots, tfs: p.tfs, length: p.length, idf: bm25Idf(count, df), bounds });
     }
     return maxScoreTopK({
       terms: lists,
       topN,
-      avg: total / count,
+      avg,
       lengths: this.lengths,
-      live: everyGroup ? () => true : (slot) => groupOk[slotGroups[slot] as number] === 1,
+      groupOk: everyGroup ? null : groupOk,
+      slotGroups: this.groups,
       allowed,
     });
   }
@@ -178,20 +174,6 @@ export class SparseIndex {
       if ((lengths[slot] as number) >= 0 && groupOk[slotGroups[slot] as number] === 1) df += 1;
     }
     return df;
-  }
-
-  /** The bound of postings imported from a snapshot, on first use. */
-  private computeBound(p: Postings): void {
-    let maxTf = 0;
-    let minLength = Number.MAX_SAFE_INTEGER;
-    for (let i = 0; i < p.length; i++) {
-      maxTf = Math.max(maxTf, p.tfs[i] as number);
-      const length = this.lengths[p.slots[i] as number] as number;
-      // A deleted slot's length is unknown: 0 keeps the bound an upper bound.
-      minLength = Math.min(minLength, Math.max(length, 0));
-    }
-    p.maxTf = maxTf;
-    p.minLength = minLength;
   }
 
   /** Term-at-a-time over every posting: the reference the pruned search is tested against. */
@@ -365,8 +347,6 @@ export class SparseIndex {
         slots: arrays.slots.subarray(at, at + length),
         tfs: arrays.tfs.subarray(at, at + length),
         length,
-        maxTf: -1,
-        minLength: 0,
       });
       at += length;
     }
