@@ -29,4 +29,10 @@ export async function register(): Promise<void> {
   await loadJobKinds();
   const { startJobs } = await import("./lib/jobs/start");
   await startJobs();
+  // Large decisions imported before the viewer kept them in parts are cut once, in the background.
+  const [{ cutLegacyArchivesLater }, { filesDir }] = await Promise.all([
+    import("./lib/precedent/viewer-client"),
+    import("./lib/env"),
+  ]);
+  cutLegacyArchivesLater(filesDir());
 }

@@ -1,6 +1,7 @@
 import { TsWorkerClient } from "../util/ts-worker";
 import type { DecisionPage, PageRequest } from "./decision-page";
 import type { FindCounts } from "./find-parts";
+import type { LegacyCutResult } from "./legacy-cut";
 import type { ViewerRequest, ViewerStats } from "./viewer-protocol";
 
 /**
@@ -13,11 +14,12 @@ import type { ViewerRequest, ViewerStats } from "./viewer-protocol";
 /** A request still unanswered after this long means a stuck worker (a 60 MB decision takes ~1 s). */
 const STUCK_MS = 60_000;
 
-const newClient = () =>
+/** `stuckMs` null: a long task (the legacy sweep) that may rightly take minutes. */
+const newClient = (stuckMs: number | null = STUCK_MS) =>
   new TsWorkerClient<ViewerRequest>({
     entry: ["lib", "precedent", "viewer-worker.ts"],
     code: "precedent:unavailable",
-    stuckMs: STUCK_MS,
+    ...(stuckMs === null ? {} : { stuckMs }),
   });
 
 // One per process, kept on globalThis so that a dev server's reloads do not start another.
@@ -42,4 +44,32 @@ export function viewerText(file: string): Promise<Uint8Array<ArrayBuffer> | null
 /** What this process's viewer worker has done (tests, benchmarks). */
 export function viewerStats(): Promise<ViewerStats> {
   return client().request({ op: "stats" });
+}
+
+/**
+ * Cuts the large archives imported before parts were kept (legacy-cut.ts) in a worker thread of its
+ * own, stopped when done: the viewer's worker stays free for lawyers meanwhile.
+ */
+export async function cutLegacyArchivesNow(dataDir: string): Promise<LegacyCutResult> {
+  const sweeper = newClient(null);
+  try {
+    return await sweeper.request<LegacyCutResult>({ op: "cutLegacy", dataDir });
+  } finally {
+    await sweeper.stop({ op: "stats" });
+  }
+}
+
+/** After the server has started and settled (`delayMs`), the same in the background; logged when it cut any. */
+export function cutLegacyArchivesLater(dataDir: string, delayMs = 30_000): void {
+  const timer = setTimeout(() => {
+    cutLegacyArchivesNow(dataDir).then(
+      (done) => {
+        if (done.cut > 0 || done.failed > 0) {
+          console.info(`[viewer] large decisions cut into parts: ${done.cut}, failed: ${done.failed}`);
+        }
+      },
+      (error: unknown) => console.error("[viewer] cutting large decisions failed:", error),
+    );
+  }, delayMs);
+  timer.unref();
 }

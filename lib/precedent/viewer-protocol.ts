@@ -7,6 +7,8 @@ export type ViewerRequest =
   | ({ id: number; op: "page"; file: string } & Omit<PageRequest, "pageChars">)
   | { id: number; op: "find"; file: string; query: string }
   | { id: number; op: "text"; file: string }
+  /** Cut large archives imported before parts were kept (legacy-cut.ts), in a worker of its own. */
+  | { id: number; op: "cutLegacy"; dataDir: string }
   /** What the worker has done so far (tests, benchmarks). */
   | { id: number; op: "stats" };
 

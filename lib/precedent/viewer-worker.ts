@@ -13,6 +13,7 @@ import {
   storeParts,
 } from "./decision-parts";
 import { decisionPlainText, findInParts } from "./find-parts";
+import { cutLegacyArchives } from "./legacy-cut";
 import type { ViewerReply, ViewerRequest, ViewerStats } from "./viewer-protocol";
 
 /**
@@ -168,6 +169,7 @@ type PageAsked = Omit<Extract<ViewerRequest, { op: "page" }>, "file">;
 
 async function handle(request: ViewerRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   if (request.op === "stats") return { value: { ...stats } };
+  if (request.op === "cutLegacy") return { value: await cutLegacyArchives(request.dataDir) };
   const info = await sourceOf(request.file);
   if (!info) return { value: null };
   if (request.op === "page") return { value: await page(request, info) };
