@@ -20,9 +20,13 @@ async function ask(page: Page, question: string): Promise<string> {
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   // The page re-renders under the chat's own address once the answer is saved; start from there
   // so the clicks below do not race that refresh.
-  await page.reload();
+  const url = page.url();
+  // That refresh can itself abort a reload in flight (net::ERR_ABORTED): then load the address again.
+  await page.reload().catch(async () => {
+    await page.goto(url);
+  });
   await expect(page.getByTestId("answer").last()).toHaveAttribute("data-status", "done");
-  return page.url().split("/").pop() as string;
+  return url.split("/").pop() as string;
 }
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "대화 목록" });

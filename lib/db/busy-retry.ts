@@ -28,8 +28,11 @@ interface ErrorLike {
 const PG_BUSY_CODES = new Set(["40001", "40P01", "55P03", "57014"]);
 /** Of those, the waits that already lasted the whole budget (retrying would wait as long again). */
 const PG_SPENT_CODES = new Set(["55P03", "57014"]);
-/** node-postgres's error when no pooled connection frees up within connectionTimeoutMillis. */
-const PG_POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
+/**
+ * node-postgres's errors when no connection is had within connectionTimeoutMillis: none of the
+ * pool's frees up, or a new one is not established in time (a server too busy to accept it).
+ */
+const PG_POOL_TIMEOUT = /timeout exceeded when trying to connect|connection terminated due to connection timeout/i;
 
 /** What kind of error it is: busy (retry), busy with the budget spent (give up now), or another error. */
 function classify(error: unknown): "busy" | "spent" | null {
