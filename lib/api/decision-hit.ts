@@ -17,17 +17,8 @@ export interface DecisionHit {
   overruled: boolean;
 }
 
-interface Found {
-  caseNo: string;
-  caseName: string;
-  court: string;
-  caseType: string;
-  decisionDate: string;
-  corpusId: string;
-  score: number;
-  citedBy: number;
-  overruled: boolean;
-}
+/** What the engine found: everything but the link, which is made here. */
+type Found = Omit<DecisionHit, "url">;
 
 /** The hit's common fields; `chunkId`: the passage the viewer opens at (and scrolls to). */
 export function decisionHit(h: Found, baseUrl: string, chunkId?: string): DecisionHit {

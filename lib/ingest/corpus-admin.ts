@@ -49,6 +49,14 @@ export async function reindexCorpus(corpusId: string, dataDir: string, by?: Audi
   return job;
 }
 
+/** The corpus, when no job is queued or running on it (nothing may write into what is deleted). */
+async function idleCorpus(corpusId: string, busyMessage: string): Promise<CorpusRecord> {
+  const corpus = await getCorpus(corpusId);
+  if (!corpus) throw new AppError("not_found:resource");
+  if (await activeJob(corpusId)) throw new AppError("ingest:busy", { userMessage: busyMessage });
+  return corpus;
+}
+
 /**
  * Deletes a corpus everywhere: its chunks in the store (and in enrichment's side indexes, `sides`),
  * its archive and uploads, its rows (enrichment's too; the enrichment cache stays: it is by content).
@@ -61,11 +69,7 @@ export async function removeCorpus(
   sides: VectorStore[] = [],
   by?: AuditBy,
 ): Promise<void> {
-  const corpus = await getCorpus(corpusId);
-  if (!corpus) throw new AppError("not_found:resource");
-  if (await activeJob(corpusId)) {
-    throw new AppError("ingest:busy", { userMessage: "진행 중인 색인 작업을 먼저 취소해 주세요." });
-  }
+  const corpus = await idleCorpus(corpusId, "진행 중인 색인 작업을 먼저 취소해 주세요.");
   const uploads = (await listJobs(corpusId, 1000)).filter((j) => j.kind === "upload" && j.inputDir);
   await store.deleteCorpus(corpusId);
   for (const side of sides) await side.deleteCorpus(corpusId);
@@ -93,11 +97,7 @@ export async function removeDecision(
   sides: VectorStore[] = [],
   by?: AuditBy,
 ): Promise<void> {
-  const corpus = await getCorpus(corpusId);
-  if (!corpus) throw new AppError("not_found:resource");
-  if (await activeJob(corpusId)) {
-    throw new AppError("ingest:busy", { userMessage: "진행 중인 색인 작업이 끝난 뒤에 삭제해 주세요." });
-  }
+  const corpus = await idleCorpus(corpusId, "진행 중인 색인 작업이 끝난 뒤에 삭제해 주세요.");
   const chunkIds = (await store.getDocumentChunks(corpusId, caseNo)).map((c) => c.id);
   await store.deleteDocument(corpusId, caseNo);
   for (const side of sides) await side.deleteDocument(corpusId, caseNo);

@@ -12,6 +12,7 @@ import { addCorpus, corpusNameSchema, reindexCorpus, removeCorpus, removeDecisio
 import { cancelIngestionJob, resumeIngestionJob } from "@/lib/ingest/job-control";
 import { enqueueJob } from "@/lib/ingest/job-queue";
 import { getStore } from "@/lib/store";
+import type { VectorStore } from "@/lib/store/types";
 import { auditBy, currentUser } from "../../../(auth)/auth";
 
 export interface FormState {
@@ -75,19 +76,18 @@ export async function resumeJobAction(corpusId: string, jobId: string): Promise<
   return { ok: true };
 }
 
+/** Where a deletion reaches: the store, the files, and enrichment's side indexes. */
+async function deletionScope(): Promise<[VectorStore, string, VectorStore[]]> {
+  return [await getStore(), filesDir(), [getSideStore("context"), getSideStore("atoms")]];
+}
+
 export async function deleteCorpusAction(corpusId: string, confirmName: string): Promise<FormState> {
   try {
     const admin = requireAdmin(await currentUser());
     const corpus = await getCorpus(corpusId);
     if (!corpus) return { error: "말뭉치를 찾을 수 없습니다." };
     if (confirmName.trim() !== corpus.name) return { error: "확인을 위해 말뭉치 이름을 정확히 입력해 주세요." };
-    await removeCorpus(
-      corpusId,
-      await getStore(),
-      filesDir(),
-      [getSideStore("context"), getSideStore("atoms")],
-      await auditBy(admin),
-    );
+    await removeCorpus(corpusId, ...(await deletionScope()), await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }
@@ -103,14 +103,7 @@ export async function deleteDecisionAction(corpusId: string, caseNo: string): Pr
     const admin = requireAdmin(await currentUser());
     const ids = decisionIds.safeParse({ corpusId, caseNo });
     if (!ids.success) return { error: "잘못된 요청입니다." };
-    await removeDecision(
-      ids.data.corpusId,
-      ids.data.caseNo,
-      await getStore(),
-      filesDir(),
-      [getSideStore("context"), getSideStore("atoms")],
-      await auditBy(admin),
-    );
+    await removeDecision(ids.data.corpusId, ids.data.caseNo, ...(await deletionScope()), await auditBy(admin));
   } catch (error) {
     return { error: failure(error).message };
   }
