@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import localFont from "next/font/local";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { HydrationMark } from "@/components/hydration-mark";
 import "./globals.css";
 
 // Pretendard from the npm package, served by this app: the same Korean type on every machine,
@@ -26,7 +27,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="ko" className={pretendard.variable}>
-      <body className="min-h-dvh font-sans antialiased">{children}</body>
+      <body className="min-h-dvh font-sans antialiased">
+        {children}
+        <HydrationMark />
+      </body>
     </html>
   );
 }

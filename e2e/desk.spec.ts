@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
-import { signIn } from "./helpers";
+import { chatSettled, signIn } from "./helpers";
 
 // The research desk: layout at desktop and phone sizes, answers as Markdown, evidence by decision,
 // filters in retrieval, lookup by 사건번호. The shared real decisions make the questions realistic;
@@ -139,6 +139,8 @@ test("a filter narrows the search, is shown on the answer and is kept with the c
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
   await ask(page, question);
   await expect(page.getByTestId("answer")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+  // The filter panel is opened next: on the chat's own page, not one about to be re-rendered.
+  await chatSettled(page);
   const types = () =>
     page.getByTestId("evidence-case").evaluateAll((els) => els.map((e) => e.getAttribute("data-case-type")));
   expect(new Set(await types()).size).toBeGreaterThan(1);

@@ -18,8 +18,21 @@
 //
 // Writes reports/fresh-setup.json (read by scripts/test-summary.mjs) and exits 1 on any failure,
 // printing the end of the set-up log. `--keep` leaves the temporary folder for a look.
+// `--hand-over-build DIR` moves the copy's production build (.next) to DIR once every check passed:
+// the copy is this tree, so `npm test` runs its e2e stage on that build instead of building the same
+// tree a second time on the same two cores (scripts/test.sh).
 import { execFileSync, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -27,6 +40,8 @@ import { dirname, join, resolve } from "node:path";
 const ROOT = resolve(import.meta.dirname, "..");
 const SETUP_TIMEOUT_MS = 12 * 60_000;
 const keep = process.argv.includes("--keep");
+const handOverAt = process.argv.indexOf("--hand-over-build");
+const handOverBuild = handOverAt > 0 ? process.argv[handOverAt + 1] : undefined;
 
 /** @type {{ title: string, status: "passed" | "failed", failureMessages: string[], duration: number }[]} */
 const checks = [];
@@ -248,6 +263,24 @@ function tail(text, lines = 40) {
   return text.split("\n").slice(-lines).join("\n");
 }
 
+/**
+ * Moves the copy's build to `target` (a rename; a copy where the temporary folder is on another file
+ * system). Its links to packages are relative (.next/node_modules → ../../node_modules), so the build
+ * runs from the checkout's own install of the same lockfile.
+ * @param {string} from @param {string} target
+ */
+function handOver(from, target) {
+  if (!existsSync(join(from, "BUILD_ID"))) return;
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(dirname(target), { recursive: true });
+  try {
+    renameSync(from, target);
+  } catch {
+    cpSync(from, target, { recursive: true, verbatimSymlinks: true });
+  }
+  console.log(`빌드를 넘겨줌: ${target}`);
+}
+
 /** @type {{ run: SetupRun, port: number, dir: string } | undefined} the run to stop if we are stopped */
 let active;
 // `npm test` interrupted (Ctrl+C, a failed install): stop the app this check started, leave nothing behind.
@@ -335,6 +368,7 @@ async function main() {
   );
   if (failedLog !== undefined) console.log(`\n--- setup 출력의 끝 ---\n${tail(failedLog)}\n---`);
   console.log(`새 복제본 점검: ${passed} passed, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (handOverBuild && failed === 0 && checks.length === 3) handOver(join(repo, ".next"), resolve(ROOT, handOverBuild));
   if (keep) console.log(`남겨 둔 폴더: ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
   return failed > 0 || checks.length < 3 ? 1 : 0;

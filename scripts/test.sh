@@ -3,7 +3,8 @@
 # Runs all stages even after a failure, prints one summary line, exits non-zero on any failure.
 #
 # How the stages share two cores (the guide: under 20 minutes in all; docs/development.md):
-#   1. fresh clone (`npm run setup` in a copy)  ‖  install, lint, architecture, type-check, then build
+#   1. fresh clone (`npm run setup` in a copy, whose build the e2e stage then uses)  ‖  install, lint,
+#      architecture, type-check
 #   2. unit tests (Vitest, two files at a time)  ‖  the e2e stage's data (e2e/prepare-data.ts)
 #   3. the Vitest suites with event-loop bounds (TIMING_FILES), alone
 #   4. e2e (Playwright, one browser at a time)  ‖  PostgreSQL run
@@ -15,12 +16,13 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p reports
 rm -f reports/vitest.json reports/vitest-timing.json reports/vitest-pg.json reports/playwright.json reports/fresh-setup.json
+rm -rf reports/fresh-build
 
 # The README's first command (`npm run setup`) from a fresh copy of this tree, as a new user runs it
 # (scripts/fresh-setup-check.mjs: its own install, database, build, sign-in, and a second run). It has
 # no packages of its own to wait for, so it starts first and overlaps this checkout's install, lint and
 # type-check; the unit tests wait for it, so that timing-sensitive tests never share the CPU with it.
-node scripts/fresh-setup-check.mjs > reports/fresh-setup.log 2>&1 &
+node scripts/fresh-setup-check.mjs --hand-over-build reports/fresh-build > reports/fresh-setup.log 2>&1 &
 fresh_pid=$!
 trap 'kill "$fresh_pid" 2>/dev/null' EXIT
 fresh_setup() {
@@ -52,16 +54,15 @@ stage "lint (biome)" npx --no-install biome ci --colors=off .
 # The layers and boundaries of docs/architecture.md (.dependency-cruiser.cjs), and its diagram up to date.
 stage "architecture (dependency-cruiser)" npm run --silent architecture
 stage "typecheck (tsc)" npx --no-install tsc --noEmit
-# The production build the e2e stage runs depends on no test: it overlaps the fresh-clone check's
-# remaining minutes, and the unit tests wait for both (nothing else shares the CPU with them).
-npx --no-install next build > reports/build.log 2>&1 &
-build_pid=$!
-trap 'kill "$fresh_pid" "$build_pid" 2>/dev/null' EXIT
+# The production build the e2e stage runs is the fresh copy's own: the copy is this very tree, and a
+# second `next build` beside it cost about two minutes of both cores. Built here only when the
+# fresh-clone check failed before handing its build over.
 build() {
-  wait "$build_pid"
-  local rc=$?
-  cat reports/build.log
-  return $rc
+  if [ -f reports/fresh-build/BUILD_ID ]; then
+    rm -rf .next && mv reports/fresh-build .next && echo "새 복제본 점검이 만든 빌드를 씁니다 (.next)"
+  else
+    npx --no-install next build
+  fi
 }
 stage "fresh clone: npm run setup" fresh_setup
 stage "build (next)" build
@@ -71,7 +72,7 @@ stage "build (next)" build
 # timed bound; the suites that have one (TIMING_FILES in vitest.config.ts) run after it, alone.
 npx --no-install tsx e2e/prepare-data.ts > reports/e2e-prepare.log 2>&1 &
 prepare_pid=$!
-trap 'kill "$fresh_pid" "$build_pid" "$prepare_pid" 2>/dev/null' EXIT
+trap 'kill "$fresh_pid" "$prepare_pid" 2>/dev/null' EXIT
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run --project unit
 if ! wait "$prepare_pid"; then
   echo "e2e 데이터를 미리 준비하지 못해 e2e 단계에서 준비합니다:"; tail -20 reports/e2e-prepare.log
@@ -86,7 +87,7 @@ stage "unit: event-loop timing suites, alone (vitest)" \
 env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts \
   > reports/postgres.log 2>&1 &
 pg_pid=$!
-trap 'kill "$fresh_pid" "$build_pid" "$prepare_pid" "$pg_pid" 2>/dev/null' EXIT
+trap 'kill "$fresh_pid" "$prepare_pid" "$pg_pid" 2>/dev/null' EXIT
 postgres_tests() {
   wait "$pg_pid"
   local rc=$?
