@@ -20,8 +20,16 @@ interface Violation {
   cycle?: unknown[];
 }
 
-/** The violations found, and the exit status of the command `npm test` runs (its "err" report exits non-zero on an error). */
-function cruise(cwd: string, paths: string[]): { status: number | null; violations: Violation[] } {
+/**
+ * The violations found, and the exit status of the command `npm test` runs (its "err" report exits
+ * non-zero on an error). `withStatus: false` skips that second cruise: over the whole tree it is the
+ * architecture stage of `npm test` itself, and it costs about ten seconds of CPU.
+ */
+function cruise(
+  cwd: string,
+  paths: string[],
+  { withStatus = true }: { withStatus?: boolean } = {},
+): { status: number | null; violations: Violation[] } {
   const run = (type: string) =>
     spawnSync(DEPCRUISE, [...paths, "--config", ".dependency-cruiser.cjs", "--output-type", type], {
       cwd,
@@ -30,7 +38,7 @@ function cruise(cwd: string, paths: string[]): { status: number | null; violatio
       maxBuffer: 256 * 1024 * 1024,
     });
   const report = JSON.parse(run("json").stdout) as { summary: { violations: Violation[] } };
-  return { status: run("err").status, violations: report.summary.violations };
+  return { status: withStatus ? run("err").status : null, violations: report.summary.violations };
 }
 
 /** A scratch project with the real rules and the given files (the rules match paths, so layout is all that counts). */
@@ -57,9 +65,12 @@ afterAll(() => {
 
 describe("the architecture rules (dependency-cruiser)", () => {
   it("hold for the code as it is: no layer violation, no cycle", () => {
-    const { status, violations } = cruise(ROOT, ["lib", "app", "components", "instrumentation.ts", "proxy.ts"]);
+    // No violation at all (warnings included), so the stage's "err" report, which fails only on
+    // violations, passes; that the report does fail on one is shown on the scratch trees below.
+    const { violations } = cruise(ROOT, ["lib", "app", "components", "instrumentation.ts", "proxy.ts"], {
+      withStatus: false,
+    });
     expect(violations).toEqual([]);
-    expect(status).toBe(0);
   });
 
   it("report an import that runs up the layers (lib/db importing lib/chat) and fail", () => {
