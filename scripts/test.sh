@@ -4,13 +4,15 @@
 #
 # How the stages share two cores (the guide: under 20 minutes in all; docs/development.md):
 #   1. fresh clone (`npm run setup` in a copy, whose build the e2e stage then uses)  ‖  install, lint,
-#      architecture, type-check  ‖  the e2e stage's data (e2e/prepare-data.ts)  ‖  the PostgreSQL run
-#   2. unit tests (Vitest, two files at a time); the PostgreSQL run ends beside them
+#      architecture, type-check  ‖  the e2e stage's data (e2e/prepare-data.ts)
+#   2. unit tests (Vitest, two files at a time)
 #   3. the Vitest suites with event-loop bounds (TIMING_FILES), alone
-#   4. e2e (Playwright, one browser at a time), alone
+#   4. e2e (Playwright, one browser at a time)  ‖  PostgreSQL run
 # Nothing with a timed bound shares the CPU with a heavy stage. Two Playwright lanes on the one app
 # server were tried (specs of their own accounts beside the lawyer's): on two cores already busy,
-# page loads then ran past the 30 s test budget, so the e2e stage stays one at a time.
+# page loads then ran past the 30 s test budget, so the e2e stage stays one at a time. The
+# PostgreSQL run was tried in the first phase too: it took more than that phase's idle core (the
+# command took 21.1 min instead of 20.4), so it stays beside the e2e stage.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -50,26 +52,13 @@ set +e
 # tests are reported skipped.
 bash scripts/pg-test-server.sh ensure || echo "PostgreSQL을 설치할 수 없어 PostgreSQL 단계의 시험은 건너뜀으로 셉니다."
 
-# Two jobs that wait more than they compute start here, in the first phase's idle core (the fresh
-# copy's install and the lint leave one core free for about two minutes):
-# - the e2e stage's database and corpora (migrations, users, three imports: about a minute), so the
-#   browsers do not wait for them later (e2e/prepare-data.ts; should it fail, the e2e web server
-#   prepares them itself as on its own);
-# - the database tests on PostgreSQL, mostly waiting on their database server and child processes;
-#   they end beside the unit tests and are waited for before the timing suites.
-# Neither has a timed bound that the other work could break.
+# The e2e stage's database and corpora (migrations, users, three imports: about a minute) are
+# prepared in the first phase's idle core (the fresh copy's install leaves one core free for about two
+# minutes), so the browsers do not wait for them later (e2e/prepare-data.ts; should it fail, the e2e
+# web server prepares them itself as on its own). It has no timed bound the other work could break.
 npx --no-install tsx e2e/prepare-data.ts > reports/e2e-prepare.log 2>&1 &
 prepare_pid=$!
-env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts \
-  > reports/postgres.log 2>&1 &
-pg_pid=$!
-trap 'kill "$fresh_pid" "$prepare_pid" "$pg_pid" 2>/dev/null' EXIT
-postgres_tests() {
-  wait "$pg_pid"
-  local rc=$?
-  cat reports/postgres.log
-  return $rc
-}
+trap 'kill "$fresh_pid" "$prepare_pid" 2>/dev/null' EXIT
 
 stage "lint (biome)" npx --no-install biome ci --colors=off .
 # The layers and boundaries of docs/architecture.md (.dependency-cruiser.cjs), and its diagram up to date.
@@ -88,15 +77,30 @@ build() {
 stage "fresh clone: npm run setup" fresh_setup
 stage "build (next)" build
 # The unit tests have no timed bound; the suites that have one (TIMING_FILES in vitest.config.ts)
-# run after them, alone, once the PostgreSQL run and the e2e data are done too.
+# run after them, alone, once the e2e data is done too.
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run --project unit
-stage "database tests on PostgreSQL (vitest)" postgres_tests
 if ! wait "$prepare_pid"; then
   echo "e2e 데이터를 미리 준비하지 못해 e2e 단계에서 준비합니다:"; tail -20 reports/e2e-prepare.log
 fi
 stage "unit: event-loop timing suites, alone (vitest)" \
   env VITEST_JSON=reports/vitest-timing.json npx --no-install vitest run --project timing
+# The database tests on PostgreSQL wait mostly on the database server, and the browser tests mostly
+# on the app's answers and page loads: run side by side, they share the two cores' idle time. Neither
+# has a timed bound the other could break (the event-loop-bound suites ran alone before; the
+# PostgreSQL run, about 5 min, ends before the e2e specs with a bound, jobs and viewer-large, come up
+# in file order).
+env VITEST_JSON=reports/vitest-pg.json npx --no-install vitest run --config vitest.postgres.config.ts \
+  > reports/postgres.log 2>&1 &
+pg_pid=$!
+trap 'kill "$fresh_pid" "$prepare_pid" "$pg_pid" 2>/dev/null' EXIT
+postgres_tests() {
+  wait "$pg_pid"
+  local rc=$?
+  cat reports/postgres.log
+  return $rc
+}
 stage "e2e (playwright)" env E2E_DATA_PREPARED=1 npx --no-install playwright test
+stage "database tests on PostgreSQL (vitest)" postgres_tests
 
 node scripts/test-summary.mjs reports/fresh-setup.json reports/vitest.json reports/vitest-timing.json \
   reports/vitest-pg.json reports/playwright.json
