@@ -4,8 +4,8 @@
 #
 # How the stages share two cores (the guide: under 20 minutes in all; docs/development.md):
 #   1. fresh clone (`npm run setup` in a copy, whose build the e2e stage then uses)  ‖  install, lint,
-#      architecture, type-check  ‖  the e2e stage's data (e2e/prepare-data.ts)
-#   2. unit tests (Vitest, two files at a time)
+#      architecture, type-check
+#   2. unit tests (Vitest, two files at a time)  ‖  the e2e stage's data (e2e/prepare-data.ts)
 #   3. the Vitest suites with event-loop bounds (TIMING_FILES), alone
 #   4. e2e (Playwright, one browser at a time)  ‖  PostgreSQL run
 # Nothing with a timed bound shares the CPU with a heavy stage. Two Playwright lanes on the one app
@@ -52,14 +52,6 @@ set +e
 # tests are reported skipped.
 bash scripts/pg-test-server.sh ensure || echo "PostgreSQL을 설치할 수 없어 PostgreSQL 단계의 시험은 건너뜀으로 셉니다."
 
-# The e2e stage's database and corpora (migrations, users, three imports: about a minute) are
-# prepared in the first phase's idle core (the fresh copy's install leaves one core free for about two
-# minutes), so the browsers do not wait for them later (e2e/prepare-data.ts; should it fail, the e2e
-# web server prepares them itself as on its own). It has no timed bound the other work could break.
-npx --no-install tsx e2e/prepare-data.ts > reports/e2e-prepare.log 2>&1 &
-prepare_pid=$!
-trap 'kill "$fresh_pid" "$prepare_pid" 2>/dev/null' EXIT
-
 stage "lint (biome)" npx --no-install biome ci --colors=off .
 # The layers and boundaries of docs/architecture.md (.dependency-cruiser.cjs), and its diagram up to date.
 stage "architecture (dependency-cruiser)" npm run --silent architecture
@@ -76,8 +68,15 @@ build() {
 }
 stage "fresh clone: npm run setup" fresh_setup
 stage "build (next)" build
+# The e2e stage's database and corpora (migrations, users, three imports: about a minute) are
+# prepared beside the unit tests, so the browsers do not wait for them later (e2e/prepare-data.ts;
+# should it fail, the e2e web server prepares them itself as on its own). In the first phase instead,
+# it slowed the fresh-clone check, which keeps both cores busy in a fresh clone (two installs).
 # The unit tests have no timed bound; the suites that have one (TIMING_FILES in vitest.config.ts)
 # run after them, alone, once the e2e data is done too.
+npx --no-install tsx e2e/prepare-data.ts > reports/e2e-prepare.log 2>&1 &
+prepare_pid=$!
+trap 'kill "$fresh_pid" "$prepare_pid" 2>/dev/null' EXIT
 stage "unit (vitest)" env VITEST_JSON=reports/vitest.json npx --no-install vitest run --project unit
 if ! wait "$prepare_pid"; then
   echo "e2e 데이터를 미리 준비하지 못해 e2e 단계에서 준비합니다:"; tail -20 reports/e2e-prepare.log
