@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
-import { signIn } from "./helpers";
+import { scopeTo, signIn } from "./helpers";
 
 // CC-RAG over the question as asked, in the browser. The fake model answers these questions fluently
 // and sure of itself (log-prob −0.05) but cites 2031다99999, a number no retrieved decision has
@@ -11,11 +11,7 @@ const LABEL = "신뢰도 낮음 — 근거 판례를 직접 확인하세요";
 
 async function askWithCcRag(page: Page, question: string) {
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
-  // Always there (the e2e data has several corpora): waited for, never counted at once.
-  const scope = page.getByTestId("chat-scope");
-  const value = await scope.locator("option", { hasText: "테스트 판례" }).getAttribute("value");
-  await scope.selectOption(value ?? "");
-  await expect(scope).toHaveValue(value ?? "");
+  await scopeTo(page, "테스트 판례");
   // By keyboard, as a lawyer who does not reach for the mouse: focus the picker and choose.
   const picker = page.getByTestId("chat-strategy");
   await picker.focus();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
-import { signIn } from "./helpers";
+import { scopeTo, signIn } from "./helpers";
 
 // Enrichment from the admin page (contexts, then atomic questions with a failing chunk retried), then
 // a question with the `atomic` strategy whose rounds show in the evidence panel. The fake model's
@@ -104,9 +104,7 @@ test("an admin enriches a corpus (contexts, atomic questions, a failed chunk ret
   // A lawyer asks with the atomic strategy, scoped to this corpus.
   await page.context().clearCookies();
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
-  const scope = page.getByTestId("chat-scope");
-  const value = await scope.locator("option", { hasText: CORPUS }).getAttribute("value");
-  await scope.selectOption(value ?? "");
+  await scopeTo(page, CORPUS);
   await page.getByTestId("chat-strategy").selectOption("atomic");
   await page.getByTestId("chat-input").fill(QUESTION);
   await page.getByTestId("chat-input").press("Enter");

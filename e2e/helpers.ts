@@ -55,3 +55,16 @@ export async function chatSettled(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/chat\/[^/?#]+/);
   await expect(page.locator('[data-testid="chat-link"][aria-current="page"]').first()).toBeAttached();
 }
+
+/**
+ * Scopes the next question to one corpus, chosen by (part of) its name in the chat's scope picker.
+ * The e2e data always has several corpora (the fixtures, the citation fixtures, and the shared
+ * decisions in CI), so the picker is always there: it is waited for, never counted at once, which let
+ * a slow page leave a question unscoped.
+ */
+export async function scopeTo(page: Page, corpusName: string): Promise<void> {
+  const scope = page.getByTestId("chat-scope");
+  const value = (await scope.locator("option", { hasText: corpusName }).getAttribute("value")) ?? "";
+  await scope.selectOption(value);
+  await expect(scope).toHaveValue(value);
+}

@@ -1,21 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
-import { signIn } from "./helpers";
+import { scopeTo, signIn } from "./helpers";
 
 // The drone question targets our own fixture decision (2098다1001); the search is scoped to the
 // fixture corpus when the shared decisions are ingested too, so the passages are short and known.
 const QUESTION = "배달 드론이 떨어뜨린 상자에 차가 부서졌어요. 배상받을 수 있나요?";
-
-// The e2e data always has several corpora (our fixtures, the citation fixtures, and the shared
-// decisions in CI), so the scope picker is always there: waiting for it (never counting it at once)
-// keeps a slow page from leaving the question unscoped, where the enrich spec's corpus would make
-// the atomic strategy available.
-async function scopeToFixtures(page: Page) {
-  const scope = page.getByTestId("chat-scope");
-  const value = await scope.locator("option", { hasText: "테스트 판례" }).getAttribute("value");
-  await scope.selectOption(value ?? "");
-  await expect(scope).toHaveValue(value ?? "");
-}
 
 async function ask(page: Page, question: string) {
   await page.getByTestId("chat-input").fill(question);
@@ -56,7 +45,8 @@ test.describe("query-time strategies in the chat", () => {
     page,
   }) => {
     await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
-    await scopeToFixtures(page);
+    // Unscoped, the enrich spec's corpus would make the atomic strategy available.
+    await scopeTo(page, "테스트 판례");
     const picker = page.getByTestId("chat-strategy");
     await expect(picker.locator("option", { hasText: "CC-RAG (RAR 질의)" })).toHaveCount(1);
     await expect(picker.locator("option", { hasText: "CC-RAG (원래 질문)" })).toHaveCount(1);

@@ -368,10 +368,11 @@ async function main() {
   );
   if (failedLog !== undefined) console.log(`\n--- setup 출력의 끝 ---\n${tail(failedLog)}\n---`);
   console.log(`새 복제본 점검: ${passed} passed, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (handOverBuild && failed === 0 && checks.length === 3) handOver(join(repo, ".next"), resolve(ROOT, handOverBuild));
+  const allPassed = failed === 0 && checks.length === 3;
+  if (handOverBuild && allPassed) handOver(join(repo, ".next"), resolve(ROOT, handOverBuild));
   if (keep) console.log(`남겨 둔 폴더: ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
-  return failed > 0 || checks.length < 3 ? 1 : 0;
+  return allPassed ? 0 : 1;
 }
 
 process.exit(await main());

@@ -53,13 +53,11 @@ for (const path of process.argv.slice(2)) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    // A file that fails to load counts as a failure even if none of its tests ran.
-    failed += (report.testResults ?? []).filter(
-      (f) => f.status === "failed" && (f.assertionResults ?? []).length === 0,
-    ).length;
     for (const file of report.testResults ?? []) {
       const name = String(file.name ?? "").replace(/^.*?\/(tests|e2e)\//, "$1/");
+      // A file that fails to load counts as a failure even if none of its tests ran.
       if (file.status === "failed" && (file.assertionResults ?? []).length === 0) {
+        failed += 1;
         noteFailure(`${label} ${name}`, [file.message ?? "failed to load"]);
       }
       for (const test of file.assertionResults ?? []) {
