@@ -1,5 +1,6 @@
 /**
- * Opens a decision by 사건번호 ("94므833", joined "94므826, 833") or finds decisions by 사건명.
+ * Opens a decision by 사건번호 ("94므833", joined "94므826, 833", a pasted citation "대법원 1995. 2. 3.
+ * 선고 94다42778 판결", several at once) or finds decisions by 사건명.
  * A plain GET form: it works before any script has loaded.
  */
 export function LookupBox({ defaultValue = "", autoFocus = false }: { defaultValue?: string; autoFocus?: boolean }) {
@@ -13,7 +14,7 @@ export function LookupBox({ defaultValue = "", autoFocus = false }: { defaultVal
           // biome-ignore lint/a11y/noAutofocus: the lookup page exists to type into this box
           autoFocus={autoFocus}
           required
-          maxLength={100}
+          maxLength={1000}
           placeholder="사건번호·사건명으로 판례 찾기"
           aria-label="사건번호 또는 사건명"
           data-testid="lookup-input"

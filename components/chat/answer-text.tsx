@@ -5,10 +5,17 @@ import Link from "next/link";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { CITATION_ATTR, internalHref, partOffsets, remarkCitations } from "@/lib/chat/answer-markdown";
+import { CITATION_ATTR, internalHref, partOffsets, remarkCitations, STATUS_ATTR } from "@/lib/chat/answer-markdown";
 import { citationHrefs, precedentHref } from "@/lib/chat/citation-links";
 import type { AnswerRecord } from "@/lib/chat/types";
-import { citationFinder } from "@/lib/rag/citations";
+import {
+  OUTSIDE_NOTE,
+  outsideOf,
+  recordCitationFinder,
+  STATUS_LABEL,
+  UNCHECKED_NOTE,
+  UNKNOWN_NOTE,
+} from "@/lib/rag/citations";
 import { describeOverruling, SCOPE_LABEL } from "@/lib/text/citation-types";
 import { decisionKey } from "@/lib/text/decision-key";
 import { OverruledFlag, SupportMark } from "./support-mark";
@@ -17,11 +24,8 @@ import { SupportSummary } from "./support-summary";
 // Links into the viewer are built in lib/chat/citation-links.ts (each citation opens its own passage).
 export { precedentHref };
 
-const UNVERIFIED_NOTE =
-  "검색된 판례에 없는 사건번호입니다. 모델이 잘못 기억했거나 지어냈을 수 있으니 원문으로 확인하세요.";
-
-/** A case number the retrieved precedents do not hold: flagged, with its explanation one tap away. */
-function UnverifiedCitation({ children }: { children: ReactNode }) {
+/** A case number no corpus holds (or, unchecked, not among the passages): flagged, its explanation one tap away. */
+function UnverifiedCitation({ children, note }: { children: ReactNode; note: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -39,10 +43,54 @@ function UnverifiedCitation({ children }: { children: ReactNode }) {
       </button>
       {open ? (
         <span id={id} role="note" data-testid="citation-unverified-note" className="mx-1 text-xs text-amber-900">
-          ({UNVERIFIED_NOTE})
+          ({note})
         </span>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A real decision of a corpus that was not among the answer's passages: linked to the decision,
+ * with its own plain mark (never the invented-number wording), the note one tap away.
+ */
+function OutsideCitation({ children, href }: { children: ReactNode; href: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Link
+        href={href}
+        data-testid="citation-outside"
+        className="rounded bg-sky-50 px-0.5 font-medium text-sky-900 underline decoration-sky-500 decoration-dotted underline-offset-2"
+      >
+        {children}
+      </Link>
+      <button
+        type="button"
+        data-testid="citation-outside-mark"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className="mx-0.5 rounded px-1 align-baseline text-[11px] font-medium text-sky-900 ring-1 ring-sky-300"
+      >
+        {STATUS_LABEL.corpus}
+      </button>
+      {open ? (
+        <span id={id} role="note" data-testid="citation-outside-note" className="mx-1 text-xs text-sky-900">
+          ({OUTSIDE_NOTE})
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The court or date the answer wrote that the decision contradicts. */
+function Mismatch({ text }: { text: string }) {
+  return (
+    <span data-testid="citation-mismatch" className="mx-0.5 rounded bg-amber-50 px-1 text-[11px] text-amber-900">
+      ⚠ {text}
+    </span>
   );
 }
 
@@ -70,7 +118,7 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
     return out;
   }, [record, chatId]);
   const plugins = useMemo(
-    () => [remarkGfm, remarkCitations(record ? citationFinder(record.context) : undefined)],
+    () => [remarkGfm, remarkCitations(record ? recordCitationFinder(record) : undefined)],
     [record],
   );
   // The support check's verdict of each citation, and the graph's word on each decision.
@@ -87,23 +135,55 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
     return [...out.values()];
   }, [record, chunks, signals]);
   const unverified = useMemo(
-    () => [...new Set(record?.parts.flatMap((p) => (p.type === "citation" && !p.valid ? [p.caseNo] : [])) ?? [])],
+    () => [
+      ...new Set(record?.parts.flatMap((p) => (p.type === "citation" && !p.valid && !p.found ? [p.caseNo] : [])) ?? []),
+    ],
     [record],
   );
+  const outside = useMemo(
+    () => [
+      ...new Set(record?.parts.flatMap((p) => (p.type === "citation" && !p.valid && p.found ? [p.caseNo] : [])) ?? []),
+    ],
+    [record],
+  );
+  const checked = record ? outsideOf(record.parts).checked : false;
   const components = useMemo<Components>(
     () => ({
       span({ node: _node, children, ...props }) {
         const attrs = props as Record<string, string | undefined>;
         const kind = attrs[CITATION_ATTR];
-        if (kind === "unverified") return <UnverifiedCitation>{children}</UnverifiedCitation>;
-        if (kind === "valid") {
+        const mismatch = attrs["data-mismatch"] ? <Mismatch text={attrs["data-mismatch"]} /> : null;
+        const offset = attrs["data-offset"];
+        const support = offset !== undefined ? supports.get(Number(offset)) : undefined;
+        if (kind === STATUS_ATTR.unknown) {
+          const note = attrs["data-checked"] ? UNKNOWN_NOTE : UNCHECKED_NOTE;
+          return (
+            <>
+              <UnverifiedCitation note={note}>{children}</UnverifiedCitation>
+              {mismatch}
+            </>
+          );
+        }
+        if (kind === STATUS_ATTR.corpus) {
+          const caseNo = attrs["data-found-case-no"] ?? attrs["data-case-no"] ?? "";
+          const href = `/precedents/${encodeURIComponent(caseNo)}?${new URLSearchParams({
+            corpus: attrs["data-corpus-id"] ?? "",
+            ...(chatId ? { from: chatId } : {}),
+          })}`;
+          return (
+            <>
+              <OutsideCitation href={href}>{children}</OutsideCitation>
+              {support ? <SupportMark support={support} /> : null}
+              {mismatch}
+            </>
+          );
+        }
+        if (kind === STATUS_ATTR.evidence) {
           const chunkId = attrs["data-chunk-id"] ?? "";
           const chunk = chunks.get(chunkId);
-          const offset = attrs["data-offset"];
           const href =
             (offset !== undefined ? links.get(Number(offset)) : undefined) ??
             precedentHref(chunk?.caseNo ?? attrs["data-case-no"] ?? "", chunk?.corpusId ?? "", [chunkId], { chatId });
-          const support = offset !== undefined ? supports.get(Number(offset)) : undefined;
           const by = chunk ? signals?.[decisionKey(chunk)]?.overruledBy : undefined;
           return (
             <>
@@ -117,6 +197,7 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
               </Link>
               {support ? <SupportMark support={support} /> : null}
               {chunk && by?.length ? <OverruledFlag caseNo={chunk.caseNo} by={by} /> : null}
+              {mismatch}
             </>
           );
         }
@@ -168,9 +249,14 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
             .join("; ")}
         </p>
       ) : null}
+      {outside.length > 0 ? (
+        <p className="mt-3 rounded bg-sky-50 px-2 py-1 text-xs text-sky-900" data-testid="outside-summary">
+          검색 근거 밖 판례: {outside.join(", ")} — {OUTSIDE_NOTE}
+        </p>
+      ) : null}
       {unverified.length > 0 ? (
         <p className="mt-3 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="unverified-summary">
-          확인이 필요한 사건번호: {unverified.join(", ")} — {UNVERIFIED_NOTE}
+          확인이 필요한 사건번호: {unverified.join(", ")} — {checked ? UNKNOWN_NOTE : UNCHECKED_NOTE}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import type { Parent, Root, RootContent, Text } from "mdast";
-import type { AnswerPart } from "../rag/citations";
+import { type AnswerPart, type CitationPart, citationStatus } from "../rag/citations";
 
 /**
  * How an answer's Markdown is made safe and useful: raw HTML never renders (the renderer has no
@@ -32,15 +32,23 @@ export const CITATION_ATTR = "data-citation";
 // Text inside these stays as written: a link's own text, code.
 const LEAVE_ALONE = new Set(["link", "linkReference", "inlineCode", "code", "html", "definition", "image"]);
 
-function citationNode(part: Extract<AnswerPart, { type: "citation" }>, offset: number | undefined): Text {
-  const hProperties: Record<string, string> = part.valid
-    ? { dataCitation: "valid", dataChunkId: part.chunkId, dataCaseNo: part.caseNo }
-    : { dataCitation: "unverified", dataCaseNo: part.caseNo };
+function citationNode(part: CitationPart, offset: number | undefined): Text {
+  const status = citationStatus(part);
+  const hProperties: Record<string, string> = { dataCitation: STATUS_ATTR[status], dataCaseNo: part.caseNo };
+  if (part.valid) hProperties.dataChunkId = part.chunkId;
+  else if (part.found) {
+    hProperties.dataCorpusId = part.found.corpusId;
+    hProperties.dataFoundCaseNo = part.found.caseNo;
+  } else if (part.checked) hProperties.dataChecked = "true";
+  if (part.mismatch) hProperties.dataMismatch = part.mismatch;
   // Where the number stands in the answer's source: the stored citation (and its link) at that place.
   if (offset !== undefined) hProperties.dataOffset = String(offset);
   // mdast-util-to-hast turns a node with `hName` into that element with these properties.
   return { type: "text", value: part.text, data: { hName: "span", hProperties } as Text["data"] };
 }
+
+/** The `data-citation` value of each status (the chat's and the exports' renderers read it). */
+export const STATUS_ATTR = { evidence: "valid", corpus: "outside", unknown: "unverified" } as const;
 
 type Find = (text: string) => AnswerPart[];
 

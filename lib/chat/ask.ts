@@ -17,6 +17,7 @@ import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
 import { toStoreFilter } from "./filters";
 import { emptySearchAnswer } from "./no-corpus";
+import { checkOutsideCitations } from "./outside-citations";
 import { partialRecord } from "./partial-record";
 import { ProgressSaver } from "./progress-saver";
 import { type PreparedAsk, storeHeld } from "./question-intake";
@@ -161,8 +162,10 @@ export async function runAsk(
       { mode, reuse: options.reuse, onTrace: (t) => (trace = t) },
       forward,
     );
+    // Numbers outside the passages are looked up in every corpus: a real decision or an invented one.
+    const outside = result.retrievalOnly ? new Map() : await checkOutsideCitations(result, base.store);
     // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.
-    await checkAnswerSupport(result, chatSupportDeps(signal, clock.signal), forward);
+    await checkAnswerSupport(result, { ...chatSupportDeps(signal, clock.signal), outside }, forward);
     const record: AnswerRecord = {
       ...result,
       signals: state.signals,

@@ -1,5 +1,7 @@
-import { normalizeCaseNo, splitCaseNo } from "../text/case-number";
+import { caseNoProblem, describeCaseNoProblem, readCaseCitations } from "../text/case-citation";
 import { type DecisionHeading, decisionHeading } from "../text/decision";
+import { decisionKey } from "../text/decision-key";
+import { type CaseDocument, findDocumentsForCaseNos } from "./case-lookup";
 import { type Db, db } from "./client";
 import { containsText } from "./text-filter";
 
@@ -8,54 +10,68 @@ export interface DecisionHit extends DecisionHeading {
   corpusName: string;
 }
 
-const LOOKS_LIKE_CASE_NO = /^\d{2,4}\s*[가-힣]{1,3}\s*\d+/;
 const LIMIT = 50;
+/** Case numbers read from one query at most (a pasted list of citations). */
+const MAX_NUMBERS = 50;
 
 export interface LookupResult {
-  /** True when the hits carry the case number asked for (the lookup may open the decision). */
+  /** True when the hits carry the case number(s) asked for (the lookup may open the decision). */
   exact: boolean;
   hits: DecisionHit[];
+  /** The case numbers the query cites, read by the citation reader (in any written form). */
+  asked: string[];
+  /** Of those, the numbers no corpus holds. */
+  missing: string[];
+  /** Why a query shaped like a case number is none, in plain Korean ("'다다'는 … 사건부호가 아닙니다"). */
+  problem?: string;
 }
 
 /**
- * Decisions by 사건번호 or by 사건명. A case number matches a decision whose number contains it,
- * joined numbers included: "94므833" and "94므826, 833" both find 대법원 94므826, 833 (exact).
- * Anything else — or a number no decision carries — is looked for in the case names and in the
- * numbers as written (e.g. "2009다22" lists 2009다228): candidates, not a match.
+ * Decisions by 사건번호 or by 사건명. Case numbers are read from the query in every form lawyers
+ * paste — "94므833", "2009 다 228", "대법원 1995. 2. 3. 선고 94다42778 판결", "94므826, 833", several
+ * at once — and each is matched exactly, joined numbers included: "94므833" and "94므826, 833" both
+ * find 대법원 94므826, 833 (exact). A query without a number — or numbers no decision carries — is
+ * looked for in the case names and in the numbers as written (e.g. "2009다22" lists 2009다228):
+ * candidates, not a match.
  */
 export async function lookup(query: string, client: Db = db()): Promise<LookupResult> {
-  const q = query.trim().slice(0, 100);
-  if (!q) return { exact: false, hits: [] };
-  const include = { corpus: { select: { name: true } } } as const;
-  let rows: Awaited<ReturnType<typeof client.document.findMany<{ include: typeof include }>>> = [];
-  if (LOOKS_LIKE_CASE_NO.test(q)) {
-    const wanted = new Set(splitCaseNo(q));
-    // Narrowed in SQL by the year and letters plus the number of the first part, then matched exactly.
-    const first = /^(\d{2,4})([가-힣]{1,3})(\d+)/.exec(normalizeCaseNo(q));
-    const candidates = await client.document.findMany({
-      where: {
-        AND: [{ caseNo: containsText(first?.[3] ?? q, client) }, { caseNo: containsText(first?.[2] ?? "", client) }],
-      },
-      include,
-      take: 2_000,
-    });
-    rows = candidates.filter((d) => splitCaseNo(d.caseNo).some((p) => wanted.has(p)));
+  const q = query.trim().slice(0, 2_000);
+  if (!q) return { exact: false, hits: [], asked: [], missing: [] };
+  const asked = [...new Set(readCaseCitations(q).flatMap((c) => c.caseNos))].slice(0, MAX_NUMBERS);
+  const toHit = (d: CaseDocument): DecisionHit[] => [
+    { corpusId: d.corpusId, corpusName: d.corpus.name, ...decisionHeading(d) },
+  ];
+  if (asked.length > 0) {
+    const found = await findDocumentsForCaseNos(asked, client);
+    const seen = new Set<string>();
+    const hits: DecisionHit[] = [];
+    for (const n of asked) {
+      for (const d of found.get(n) ?? []) {
+        for (const h of toHit(d)) {
+          const key = `${h.corpusId}\u0001${decisionKey(h)}`;
+          if (!seen.has(key)) hits.push(h);
+          seen.add(key);
+        }
+      }
+    }
+    const missing = asked.filter((n) => !found.has(n));
+    if (hits.length > 0) return { exact: true, hits: hits.slice(0, LIMIT), asked, missing };
   }
-  const exact = rows.length > 0;
-  if (!exact) {
-    rows = await client.document.findMany({
-      where: { OR: [{ caseName: containsText(q, client) }, { caseNo: containsText(q, client) }] },
-      include,
-      orderBy: [{ decisionDate: "desc" }],
-      take: LIMIT,
-    });
-  }
-  const hits = rows.slice(0, LIMIT).map((d) => ({
-    corpusId: d.corpusId,
-    corpusName: d.corpus.name,
-    ...decisionHeading(d),
-  }));
-  return { exact, hits };
+  const near = asked[0] ?? q.slice(0, 100);
+  const rows = await client.document.findMany({
+    where: { OR: [{ caseName: containsText(near, client) }, { caseNo: containsText(near, client) }] },
+    include: { corpus: { select: { name: true } } },
+    orderBy: [{ decisionDate: "desc" }],
+    take: LIMIT,
+  });
+  const issue = asked.length === 0 ? caseNoProblem(q) : undefined;
+  return {
+    exact: false,
+    hits: rows.flatMap(toHit),
+    asked,
+    missing: asked,
+    ...(issue ? { problem: describeCaseNoProblem(issue) } : {}),
+  };
 }
 
 /** The decisions a lookup lists (exact or not). */

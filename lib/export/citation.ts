@@ -1,3 +1,4 @@
+import { parseCaseNo } from "../text/case-citation";
 import { splitCaseNo } from "../text/case-number";
 
 /**
@@ -18,7 +19,7 @@ const ORDER_PREFIXES = ["카", "타", "차", "즈", "초", "헌"];
 
 /** The case-type letters of a case number ("2009다카228" → "다카"), or "" when it has none. */
 export function caseCode(caseNo: string): string {
-  return /^\d{2,4}([가-힣]+)\d/.exec(splitCaseNo(caseNo)[0] ?? "")?.[1] ?? "";
+  return parseCaseNo(splitCaseNo(caseNo)[0] ?? "")?.code ?? "";
 }
 
 export function rulingKind(caseNo: string): RulingKind {

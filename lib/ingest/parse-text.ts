@@ -1,5 +1,6 @@
 import { AppError } from "../errors";
-import { CASE_NO_PATTERN } from "../text/case-number";
+import { readCaseCitations } from "../text/case-citation";
+import { joinCaseNos } from "../text/case-number";
 import type { DecisionMeta, ParsedDecision } from "../text/decision";
 import { cutAtTruncation } from "../text/normalize";
 import { buildDecision, canonicalSection, normalizeDate } from "./sections";
@@ -26,19 +27,15 @@ function findMeta(preamble: string): Partial<DecisionMeta> {
     decisionDate: field("선고일자") ? normalizeDate(field("선고일자") ?? "") : undefined,
   };
   // "대법원 2010. 1. 14. 선고 2009다228 판결" — the way a decision names itself in its first line.
-  const cite =
-    /([가-힣]*법원)\s+(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\.\s*선고\s+(\S+(?:\s*,\s*\d+)*)\s+(?:판결|결정)/.exec(
-      preamble,
-    );
+  const citations = readCaseCitations(preamble);
+  const cite = citations.find((c) => c.court && c.date && c.ruling);
   if (cite) {
-    found.court ??= cite[1];
-    found.decisionDate ??= `${cite[2]}-${cite[3]?.padStart(2, "0")}-${cite[4]?.padStart(2, "0")}`;
-    found.caseNo ??= cite[5];
+    found.court ??= cite.court;
+    found.decisionDate ??= cite.date;
+    found.caseNo ??= joinCaseNos(cite.caseNos);
   }
-  if (!found.caseNo) {
-    const any = new RegExp(CASE_NO_PATTERN.source).exec(preamble);
-    if (any) found.caseNo = `${any[1]}${any[2]}${any[3]}`;
-  }
+  const any = citations[0];
+  if (!found.caseNo && any) found.caseNo = joinCaseNos(any.caseNos);
   return found;
 }
 

@@ -5,6 +5,7 @@ import { yieldIfBusy } from "../jobs/time-slice";
 import type { VectorStore } from "../store/types";
 import type { Chunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
+import { citedQuery } from "./cited-query";
 import { type Facets, facetCounts } from "./facets";
 import { fillMissingMarks } from "./marks-backfill";
 import { foldText, markRanges, matchesFolded, type Snippet, snippetOf } from "./match";
@@ -30,7 +31,6 @@ const CANDIDATES = 400;
 /** Decisions listed (and counted) at most: the rest are reached by narrowing. */
 const MAX_DECISIONS = 500;
 const SECTION_SCOPES = new Set(["판시사항", "판결요지", "참조조문"]);
-const LOOKS_LIKE_CASE_NO = /^\s*\d{2,4}\s*[가-힣]{1,3}\s*\d+(?:\s*,\s*\d+)*\s*$/;
 
 export interface SearchHit extends SearchDoc {
   score: number;
@@ -109,7 +109,9 @@ export async function searchDecisions(
   deps: SearchDeps,
   options: EngineOptions = {},
 ): Promise<SearchResult> {
-  const parsed = parseQuery(p.q);
+  // Citations in the query open the results with their decisions; the other words still search.
+  const cited = citedQuery(p.q);
+  const parsed = parseQuery(cited.search);
   const filter = options.filter ?? (await filtersOf(p));
   const pool = options.candidates ?? CANDIDATES;
   const pageSize = options.pageSize ?? PAGE_SIZE;
@@ -125,9 +127,8 @@ export async function searchDecisions(
     return c;
   };
 
-  // A case number typed alone opens with that decision, whatever else matches.
-  if (LOOKS_LIKE_CASE_NO.test(p.q)) {
-    const found = await lookup(p.q);
+  if (cited.caseNos.length > 0) {
+    const found = await lookup(cited.caseNos.join(", "));
     if (found.exact) for (const h of found.hits) add(h.corpusId, h.caseNo).byCaseNo = true;
   }
   const textTerms = positive.filter(textTerm);

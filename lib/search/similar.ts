@@ -4,6 +4,7 @@ import { type DocFilter, type SearchDoc, searchDocsByKeys } from "../db/search-d
 import { AppError, logError } from "../errors";
 import { yieldIfBusy } from "../jobs/time-slice";
 import type { VectorStore } from "../store/types";
+import { blankCitations, readCaseCitations } from "../text/case-citation";
 import type { ScoredChunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
 import { normalizeForTokens, stripParticle, tokenizeKo } from "../text/tokenize-ko";
@@ -47,7 +48,7 @@ export interface SimilarDeps {
   limit?: number;
 }
 
-const WORD = /[\p{Script=Hangul}]{2,}|[\p{Script=Han}]{2,}|제\d+조(?:의\d+)?|\d{2,4}[가-힣]{1,3}\d+/gu;
+const WORD = /[\p{Script=Hangul}]{2,}|[\p{Script=Han}]{2,}|제\d+조(?:의\d+)?/gu;
 // Words a decision writes about anything: they say nothing of what two decisions share.
 const COMMON = new Set(
   "원심 원고 피고 판결 대법원 법원 사건 이유 상고 판단 경우 관하여 대하여 있다 없다 것이다 것으로 그러나 따라서 이상 같이 위와 있는 없는 하는 주문 피고인 청구 인정 사실 증거 관계 규정 법리".split(
@@ -58,7 +59,11 @@ const COMMON = new Set(
 /** The passage's words (particles stripped) with how often each occurs. */
 export function passageWords(passage: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const m of normalizeForTokens(passage).matchAll(WORD)) {
+  const normalized = normalizeForTokens(passage);
+  // Case numbers as the one reader reads them; the words around them as words.
+  for (const caseNo of readCaseCitations(normalized).flatMap((c) => c.caseNos))
+    counts.set(caseNo, (counts.get(caseNo) ?? 0) + 1);
+  for (const m of blankCitations(normalized).matchAll(WORD)) {
     const w = /^\p{Script=Hangul}+$/u.test(m[0]) ? stripParticle(m[0]) : m[0];
     if (w.length < 2 || COMMON.has(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);

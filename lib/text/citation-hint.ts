@@ -1,9 +1,9 @@
+import { blankCitations } from "./case-citation";
 import { splitSentences } from "./sentences";
 
-// Case numbers, the court and the ruling words around them, and Markdown marks: no support in them.
-// Dates ("1994. 11. 25.") too: a citation written in full carries no support either.
-const NOISE =
-  /\d{2,4}\s?[가-힣]{1,3}\s?\d{1,7}(?:\s*,\s*\d{1,7})*|\d{4}\s?\.\s?\d{1,2}\s?\.\s?\d{1,2}\.?|대법원|전원합의체|선고|판결|결정|[*_#>`[\]()]/g;
+// Citations (read by the one reader, court, date and 판결 included), the court and ruling words left
+// around them, and Markdown marks: no support in them. Dates ("1994. 11. 25.") too.
+const NOISE = /\d{4}\s?\.\s?\d{1,2}\s?\.\s?\d{1,2}\.?|대법원|전원합의체|선고|판결|결정|[*_#>`[\]()]/g;
 const MIN_HINT_CHARS = 24;
 
 /**
@@ -18,8 +18,7 @@ export function citationHint(answer: string, start: number, minChars = MIN_HINT_
   const clean = (i: number) => {
     const r = sentences[i];
     if (!r) return "";
-    return answer
-      .slice(r.start, r.end)
+    return blankCitations(answer.slice(r.start, r.end))
       .replace(NOISE, " ")
       .replace(/\s+/g, " ")
       .replace(/\s([.,?!])/g, "$1")

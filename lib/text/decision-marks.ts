@@ -1,3 +1,5 @@
+import { readCaseCitations } from "./case-citation";
+import { joinCaseNos } from "./case-number";
 import type { ParsedDecision } from "./decision";
 
 /**
@@ -15,31 +17,33 @@ export interface DecisionMarks {
 export const NO_MARKS: DecisionMarks = { enBanc: false, lowerCourt: "", lowerDate: "", lowerCaseNo: "" };
 
 // "서울고등법원 1991.6.25. 선고 89구13426 판결", "춘천지법  1995. 9. 15. 선고 95나232 판결",
-// "제1심 서울가정, 제2심 서울고법 1965. 2. 12. 선고 64르24 판결", "1987.4.28. 선고 84구1010 판결".
-const LOWER =
-  /【\s*원\s*심\s*판\s*결\s*】\s*([^【\n]{0,60}?)\s*(\d{4})\s*\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?\s*(?:선고|자)\s*(\d{2,4}\s?[가-힣]{1,4}\s?\d{1,7}(?:\s*,\s*\d{1,7})*)/u;
+// "제1심 서울가정, 제2심 서울고법 1965. 2. 12. 선고 64르24 판결", "1987.4.28. 선고 84구1010 판결":
+// the header, then the citation read by the one reader (case-citation.ts).
+const LOWER_HEAD = /【\s*원\s*심\s*판\s*결\s*】\s*([^【\n]{0,240})/u;
 
 // The full bench sits under the Chief Justice: its signature line starts "대법원장 … (재판장)";
 // a panel of four (부) never has the Chief Justice. Some sources also name it in the header.
 const CHIEF_PRESIDING = /대법원장\s+[^\n(]{1,20}\(\s*재판장\s*\)/u;
-const HEADER_EN_BANC = /선고\s*\d{2,4}\s?[가-힣]{1,4}\s?\d{1,7}[^\n]{0,30}전원합의체\s*(?:판결|결정)/u;
 
 /** The marks read from a decision's 판례내용 (the head holds 원심판결, the tail the signature). */
 export function marksFromText(court: string, head: string, tail: string = head): DecisionMarks {
-  const lower = LOWER.exec(head);
-  const lowerCourt = (lower?.[1] ?? "")
-    .split(/[,，]/)
-    .pop()
-    ?.replace(/^\s*제\s*\d\s*심\s*/u, "")
-    .trim();
-  const pad = (n: string) => n.padStart(2, "0");
+  const lines = LOWER_HEAD.exec(head)?.[1] ?? "";
+  const lower = readCaseCitations(lines).find((c) => c.date);
+  // The court as the reader found it, else what stands before the date ("제1심 서울가정, 제2심 …").
+  const written = lower
+    ? lines
+        .slice(0, lower.start)
+        .split(/[,，\n]/)
+        .pop()
+    : "";
+  const lowerCourt = lower?.court ?? written?.replace(/^\s*제\s*\d\s*심\s*/u, "").trim() ?? "";
   // A first line naming the decision itself as 전원합의체 — not a case it cites further down.
   const header = head.trimStart().split("\n", 1)[0] ?? "";
   return {
-    enBanc: /전원합의체/.test(court) || CHIEF_PRESIDING.test(tail) || HEADER_EN_BANC.test(header),
-    lowerCourt: lower ? (lowerCourt ?? "") : "",
-    lowerDate: lower ? `${lower[2]}-${pad(lower[3] ?? "")}-${pad(lower[4] ?? "")}` : "",
-    lowerCaseNo: lower ? (lower[5] ?? "").replace(/\s+(?=[가-힣\d])/gu, "").replace(/,(?=\d)/g, ", ") : "",
+    enBanc: /전원합의체/.test(court) || CHIEF_PRESIDING.test(tail) || readCaseCitations(header).some((c) => c.enBanc),
+    lowerCourt,
+    lowerDate: lower?.date ?? "",
+    lowerCaseNo: lower ? joinCaseNos(lower.caseNos) : "",
   };
 }
 

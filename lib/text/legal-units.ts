@@ -16,36 +16,13 @@
  *  - Amounts with thousands separators "15,000,000" as one number.
  */
 
+import { readCaseCitations } from "./case-citation";
+
 export interface Unit {
   start: number;
   end: number;
   tokens: string[];
 }
-
-// 사건부호 (대법원 재판예규 「사건별 부호문자의 부여에 관한 예규」): the letters of every case type in
-// use, longest first so "가합" wins over "가".
-const CASE_CODES = (
-  "가합 가단 가소 나 다 라 마 그 바 카 머 " +
-  "카합 카단 카기 카명 카담 카조 카확 카구 카공 카열 카불 카소 카경 카허 카정 카특 타경 타채 타기 타배 " +
-  "재가합 재가단 재가소 재나 재다 재라 재마 재그 재드 재르 재므 재스 재누 재두 재구합 재노 재도 재고합 재고단 " +
-  "드 드합 드단 르 므 브 스 즈 즈합 즈단 즈기 느 느합 느단 " +
-  "고합 고단 고정 고약 고약전 노 도 로 모 오 초기 초적 초보 " +
-  "감고 감노 감도 감오 감로 감모 감초 전고 전노 전도 전로 전모 전오 전초 치고 치노 치도 치오 " +
-  "구 구합 구단 구소 누 두 루 무 부 " +
-  "허 후 흐 수 수합 우 추 " +
-  "헌가 헌나 헌다 헌라 헌마 헌바 헌사 헌아 " +
-  "회합 회단 회기 회확 하합 하단 하기 하면 하확 개회 개기 개보 간회합 간회단 정명 정드 정브 정스 인라 인마 성초"
-)
-  .split(" ")
-  .filter(Boolean)
-  .sort((a, b) => b.length - a.length);
-
-const CASE_NO = new RegExp(
-  // A year (4 digits 19xx/20xx, or 2), the case-type letters, a serial; then joined parts ", 833".
-  `(?<![\\d.,])((?:19|20)\\d{2}|\\d{2})(${CASE_CODES.join("|")})\\s?(\\d{1,9})(?![\\d가-힣])` +
-    `((?:\\s?[,，]\\s?\\d{1,9}(?![\\d가-힣])(?!\\.\\s?\\d))*)`,
-  "gu",
-);
 
 // "제750조의2", "제1, 2항", "제3자": 제 + number(s) + the kind of the numbered thing.
 const NUMBERED = /제\s?(\d+(?:\s?[,ㆍ·]\s?(?:제\s?)?\d+)*)\s?(조(?:의\s?\d+)?|항|호|목|자|심|편|장|절|관|회|차)/gu;
@@ -79,16 +56,14 @@ function withParticle(text: string, end: number): number {
   return rest && UNIT_PARTICLES.has(rest) ? end + rest.length : end;
 }
 
+// Case numbers as the one reader reads them (case-citation.ts): the unit covers the numbers only
+// (the court and date around them stay ordinary words), its tokens every case they stand for.
 function caseNumbers(text: string, out: Unit[]): void {
-  for (const m of text.matchAll(CASE_NO)) {
-    const [whole, year, code, serial, joined] = m;
-    const tokens = [`${year}${code}${serial}`];
-    for (const part of (joined ?? "").split(/[,，]/)) {
-      const n = part.trim();
-      if (n) tokens.push(`${year}${code}${n}`);
-    }
-    const start = m.index ?? 0;
-    out.push({ start, end: start + whole.length, tokens });
+  for (const citation of readCaseCitations(text)) {
+    const first = citation.numbers[0];
+    const last = citation.numbers.at(-1);
+    if (!first || !last) continue;
+    out.push({ start: first.start, end: last.end, tokens: [...new Set(citation.caseNos)] });
   }
 }
 

@@ -28,7 +28,9 @@ import { legalUnits, type Unit } from "./legal-units";
 
 // v3: hanja read as Hangul; legal units (joined case numbers, 제N자/제N심, statute+article, amounts)
 // replace the old identifier pattern, which glued amounts and dates ("300만원20").
-export const TOKENIZER_VERSION = 3;
+// v4: case numbers read by the one citation reader (case-citation.ts): spaced forms ("2009 다 228"),
+// joined parts followed by a particle, and only the courts' own 사건부호.
+export const TOKENIZER_VERSION = 4;
 
 // Particles (조사) and the commonest formal endings. Longest first, so "에서는" wins over "는".
 // One is stripped only when at least two syllables remain ("이가" stays whole).

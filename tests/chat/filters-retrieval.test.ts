@@ -117,7 +117,7 @@ describe("lookup by 사건번호 or 사건명", () => {
     }
     // A number no decision carries is not a match: its near numbers are candidates only.
     expect(await lookup("2098므2")).toMatchObject({ exact: false, hits: [{ caseNo: "2098므21, 22" }] });
-    expect(await lookup("2098므23")).toEqual({ exact: false, hits: [] });
+    expect(await lookup("2098므23")).toEqual({ exact: false, hits: [], asked: ["2098므23"], missing: ["2098므23"] });
   });
 
   it("finds decisions by a part of their name", async () => {

@@ -55,7 +55,11 @@ describe("the answer's cited sentences", () => {
     expect(sentences[0]?.text).toBe(
       "사실혼을 부당하게 파기한 사람은 정신적 손해를 배상해야 합니다(대법원 1994. 11. 25. 선고 94므826, 833 판결).",
     );
-    expect(sentences[0]?.citations.map((c) => [c.caseNo, c.valid])).toEqual([["94므826", true]]);
+    // Both numbers of the joined citation are checked (the second is no longer passed over).
+    expect(sentences[0]?.citations.map((c) => [c.caseNo, c.valid])).toEqual([
+      ["94므826", true],
+      ["94므833", true],
+    ]);
     // The claim is the sentence without the citation: no number, date or ruling word left.
     expect(sentences[0]?.claim).toBe("사실혼을 부당하게 파기한 사람은 정신적 손해를 배상해야 합니다.");
     expect(sentences[1]?.citations.map((c) => c.caseNo)).toEqual(["2030다1234"]);

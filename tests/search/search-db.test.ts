@@ -54,7 +54,7 @@ describe("decision marks", () => {
     });
     expect(
       decisionMarks(body("【원심판결】\n제1심 서울가정, 제2심 서울고법 1965. 2. 12. 선고 64르24 판결\n【주 문】")),
-    ).toEqual({ enBanc: false, lowerCourt: "서울고법", lowerDate: "1965-02-12", lowerCaseNo: "64르24" });
+    ).toEqual({ enBanc: false, lowerCourt: "서울고등법원", lowerDate: "1965-02-12", lowerCaseNo: "64르24" });
     expect(decisionMarks(body("【원심판결】 1987.4.28. 선고 84구1010 판결")).lowerCourt).toBe("");
     // A cited en banc decision is not this one's bench.
     const cites =

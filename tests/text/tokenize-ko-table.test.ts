@@ -53,7 +53,9 @@ const TABLE: [string, string][] = [
   ["2003추10", "2003추10"],
   ["선고 2009다228 판결", "2009다228 선고 ^선고 판결 ^판결"],
   ["2009다228, 1995. 3. 3. 선고", "2009다228 1995 3 3 선고 ^선고"],
-  ["2009 다 228", "2009 228"],
+  // spaced as lawyers write it: read as the case number (the one citation reader)
+  ["2009 다 228", "2009다228"],
+  ["2009다 228", "2009다228"],
   // no false identifiers from amounts and dates
   ["300만원 20", "300 만원 ^만원 20"],
   ["2009년 12월 31일", "2009 12 31"],

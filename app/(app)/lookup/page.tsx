@@ -17,7 +17,9 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   await requirePageUser();
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "";
-  const { exact, hits } = q ? await lookup(q) : { exact: false, hits: [] };
+  const { exact, hits, missing, problem } = q
+    ? await lookup(q)
+    : { exact: false, hits: [], missing: [], problem: undefined };
   const only = hits[0];
   // The number of one decision (perhaps held by several corpora): open it.
   if (exact && only && new Set(hits.map(decisionKey)).size === 1) redirect(precedentPath(only.caseNo, only.corpusId));
@@ -26,16 +28,27 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
       <h1 className="font-serif text-2xl font-semibold">판례 찾기</h1>
       <LookupBox defaultValue={q} autoFocus={!q} />
       <p className="text-sm text-muted">
-        사건번호(예: 94므833, 94므826, 833)를 넣으면 그 판례를 바로 엽니다. 사건명의 일부로도 찾을 수 있습니다.
+        사건번호(예: 94므833, 2009 다 228)나 판결문에 적힌 인용(예: 대법원 1995. 2. 3. 선고 94다42778 판결)을 넣으면 그
+        판례를 바로 엽니다. 여러 사건번호를 한꺼번에 넣으면 모두 보여 줍니다. 사건명의 일부로도 찾을 수 있습니다.
       </p>
+      {problem ? (
+        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="lookup-problem">
+          {problem}
+        </p>
+      ) : null}
       {q && hits.length === 0 ? (
         <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="lookup-none">
           ‘{q}’에 맞는 판례를 가져온 말뭉치에서 찾지 못했습니다.
         </p>
       ) : null}
-      {hits.length > 0 && !exact && /^\d/.test(q) ? (
+      {exact && missing.length > 0 ? (
+        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="lookup-missing">
+          가져온 말뭉치에 없는 사건번호: {missing.join(", ")}
+        </p>
+      ) : null}
+      {hits.length > 0 && !exact && missing.length > 0 ? (
         <p className="text-sm text-muted" data-testid="lookup-near">
-          ‘{q}’ 사건번호의 판례는 없습니다. 번호가 비슷한 판례입니다.
+          ‘{missing.join(", ")}’ 사건번호의 판례는 없습니다. 번호가 비슷한 판례입니다.
         </p>
       ) : null}
       {hits.length > 0 ? (

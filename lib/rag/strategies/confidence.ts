@@ -1,3 +1,4 @@
+import { readCaseNumbers } from "../../text/case-citation";
 import type { ScoredChunk } from "../../text/decision";
 import { tokenizeKo } from "../../text/tokenize-ko";
 import type { StrategySettings } from "../settings";
@@ -20,7 +21,6 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 /** An answer of 300 characters or more counts as complete; a one-liner as thin. */
 export const lengthFeature = (answer: string) => clamp01(answer.trim().length / 300);
 
-const CASE_NO = /(?<![\d가-힣])\d{2,4}[가-힣]{1,3}\d{1,7}(?!\d)/g;
 const ARTICLE = /제\s?\d+\s?조/g;
 const COURT = /대법원|고등법원|지방법원|가정법원|행정법원|헌법재판소/g;
 const FIGURE = /\d[\d,.]*\s?(?:원|년|개월|일|%|퍼센트)/g;
@@ -32,7 +32,7 @@ const FIGURE = /\d[\d,.]*\s?(?:원|년|개월|일|%|퍼센트)/g;
 export function informativeFeature(answer: string, invented: readonly string[] = []): number {
   const distinct = (re: RegExp) => new Set(answer.match(re) ?? []).size;
   const fake = new Set(invented.map((n) => n.replace(/\s/g, "")));
-  const caseNos = new Set((answer.match(CASE_NO) ?? []).filter((n) => !fake.has(n.replace(/\s/g, "")))).size;
+  const caseNos = readCaseNumbers(answer).filter((n) => !fake.has(n)).length;
   return clamp01((caseNos + distinct(ARTICLE) + distinct(COURT) + distinct(FIGURE)) / 3);
 }
 

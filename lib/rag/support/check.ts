@@ -23,6 +23,11 @@ export interface SupportDeps {
   signal?: AbortSignal;
   /** Why a component was left out before the check (cooling down, out of time). */
   notes?: string[];
+  /**
+   * Passages of decisions cited outside the evidence but found in a corpus (status "corpus"), by
+   * case number: such a citation is judged against them like one of the evidence.
+   */
+  outside?: ReadonlyMap<string, Chunk[]>;
 }
 
 /** Bumped when the check's verdicts can change (thresholds, claim splitting): evaluation results are re-run. */
@@ -103,8 +108,9 @@ export async function checkSupport(
   const pairs = new Map<string, Pair>();
   for (const s of sentences) {
     for (const c of s.citations) {
-      if (!c.valid) continue;
-      const passages = passagesOf(chunks, c.caseNo, c.chunkId);
+      const outside = c.valid ? undefined : deps.outside?.get(c.caseNo);
+      if (!c.valid && !outside?.length) continue;
+      const passages = outside ?? passagesOf(chunks, c.caseNo, c.chunkId);
       const key = `${s.claim}\u0000${passages[0]?.caseNo ?? c.caseNo}`;
       if (pairs.has(key)) continue;
       pairs.set(key, {
@@ -163,6 +169,13 @@ export async function checkSupport(
   sentences.forEach((s, index) => {
     for (const c of s.citations) {
       const base = { offset: c.offset, caseNo: c.caseNo, valid: c.valid, claim: s.claim, sentence: index };
+      const outside = c.valid ? undefined : deps.outside?.get(c.caseNo);
+      if (outside?.length) {
+        const pair = pairs.get(`${s.claim}\u0000${outside[0]?.caseNo ?? c.caseNo}`);
+        const judged = judge(pair);
+        citations.push({ ...base, ...judged, outside: true, reason: `${OUTSIDE_REASON} ${judged.reason}` });
+        continue;
+      }
       if (!c.valid) {
         citations.push({
           ...base,
@@ -191,6 +204,8 @@ export async function checkSupport(
 }
 
 type Judged = Omit<CitationSupport, "offset" | "caseNo" | "valid" | "claim" | "sentence">;
+
+const OUTSIDE_REASON = "검색 근거 밖 판례라 말뭉치에 있는 그 판례의 본문과 비교했습니다.";
 
 /** One pair's verdict, from the evidence it has: the model's reading first, else words and cosine. */
 function judge(pair: Pair | undefined): Judged {

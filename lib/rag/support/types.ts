@@ -15,6 +15,8 @@ export interface CitationSupport {
   caseNo: string;
   /** The citation is a case in the context (an unknown number is flagged elsewhere and judged unsupported). */
   valid: boolean;
+  /** Judged against a decision found in a corpus outside the evidence (status "corpus"). */
+  outside?: boolean;
   /** The answer's sentence (its claim, without the case numbers) the citation stands for. */
   claim: string;
   /** Index of the citing sentence among the answer's cited sentences (0 = the first one). */
