@@ -87,7 +87,7 @@ test("an unverified case number is explained inline, by keyboard too", async ({ 
   const flag = answer.getByTestId("citation-unverified");
   await expect(flag).toContainText("2000다99999");
   await expect(flag).toContainText("확인 필요");
-  await expect(answer.getByTestId("unverified-summary")).toContainText("검색된 판례에 없는 사건번호");
+  await expect(answer.getByTestId("unverified-summary")).toContainText("어느 말뭉치에도 없는 사건번호");
   await flag.focus();
   await page.keyboard.press("Enter");
   await expect(answer.getByTestId("citation-unverified-note")).toBeVisible();

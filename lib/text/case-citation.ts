@@ -56,7 +56,19 @@ export interface ReadOptions {
   citingCourt?: string;
 }
 
-const CODES = CASE_CODES_LONGEST_FIRST.join("|");
+// 사건부호 of old decisions written in hanja ("4294民上1236"), read as Hangul.
+const HANJA_CODES: Record<string, string> = {
+  民上: "민상",
+  刑上: "형상",
+  行上: "행상",
+  民抗: "민항",
+  民再抗: "민재항",
+  刑抗: "형항",
+  行抗: "행항",
+  非常: "비상",
+};
+const codeOf = (written: string) => HANJA_CODES[written] ?? written;
+const CODES = [...CASE_CODES_LONGEST_FIRST, ...Object.keys(HANJA_CODES).sort((a, b) => b.length - a.length)].join("|");
 const YEAR = "((?:19|20)\\d{2}|42[789]\\d|\\d{2})";
 const GAP = "\\s{0,2}";
 // The digits before the year may not be digits or a decimal point ("1.2019다"); a Hangul word may
@@ -90,7 +102,7 @@ function validYear(year: string): boolean {
 }
 
 function validNumber(year: string, code: string, serial: string): boolean {
-  return validYear(year) && caseTypeCode(code) !== undefined && Number(serial) > 0;
+  return validYear(year) && caseTypeCode(codeOf(code)) !== undefined && Number(serial) > 0;
 }
 
 function pad(n: string): string {
@@ -119,7 +131,7 @@ function readCore(text: string, m: RegExpExecArray): Core | undefined {
   const rest = text.slice(end, end + 12);
   if (COUNTER.test(rest)) return undefined;
   if (/\s/.test(whole) && /^\s/.test(rest) && COUNTER.test(rest.trimStart())) return undefined;
-  const numbers: CaseNumberSpan[] = [{ caseNo: `${year}${code}${serial}`, start, end }];
+  const numbers: CaseNumberSpan[] = [{ caseNo: `${year}${codeOf(code)}${serial}`, start, end }];
   for (;;) {
     const tail = TAIL.exec(text.slice(end, end + 60));
     if (!tail) break;
@@ -129,11 +141,13 @@ function readCore(text: string, m: RegExpExecArray): Core | undefined {
     if (bare) {
       if (DATE_AHEAD.test(after) || COUNTER.test(after)) break;
       if (/^[가-힣]/u.test(after) && !AFTER_BARE_PART.test(after)) break;
-      numbers.push({ caseNo: `${year}${code}${bare}`, start: partEnd - bare.length, end: partEnd });
+      numbers.push({ caseNo: `${year}${codeOf(code)}${bare}`, start: partEnd - bare.length, end: partEnd });
     } else {
-      if (!y || !c || !s || !validNumber(y, c, s) || COUNTER.test(after)) break;
+      // A full number joins only a number of its year ("94므246, 94므253", "86다324, 86다카1579");
+      // another year is the next citation of a list ("76므41, 2009다228").
+      if (!y || !c || !s || y !== year || !validNumber(y, c, s) || COUNTER.test(after)) break;
       const written = all.length - all.search(/\d/);
-      numbers.push({ caseNo: `${y}${c}${s}`, start: partEnd - written, end: partEnd });
+      numbers.push({ caseNo: `${y}${codeOf(c)}${s}`, start: partEnd - written, end: partEnd });
     }
     end = partEnd;
   }
@@ -218,7 +232,7 @@ export function parseCaseNo(text: string): ParsedCaseNo | undefined {
   const m = ONE.exec(text.trim());
   if (!m) return undefined;
   const [, year = "", code = "", serial = ""] = m;
-  return validNumber(year, code, serial) ? { year, code, serial } : undefined;
+  return validNumber(year, code, serial) ? { year, code: codeOf(code), serial } : undefined;
 }
 
 export type CaseNoProblem = "unknown_code" | "bad_year" | "no_serial";
