@@ -134,7 +134,13 @@ describe("the three statuses of a chat answer", () => {
   it("evidence, a real decision outside the evidence (judged against its own text), and an unknown number", async () => {
     const prepared = await prepareAsk(userId, "배송로봇 사고의 운영자 책임은?", undefined, { corpusIds: [corpusB] });
     let record: AnswerRecord | undefined;
-    await runAsk(prepared, (e) => (e.type === "done" ? (record = e.record) : undefined), new AbortController().signal);
+    await runAsk(
+      prepared,
+      (e) => {
+        if (e.type === "done") record = e.record;
+      },
+      new AbortController().signal,
+    );
     const cited = citations(record?.parts ?? []);
     expect(cited.map((c) => [c.caseNo, citationStatus(c)])).toEqual([
       ["2097다7202", "evidence"],
