@@ -11,6 +11,7 @@ import { fillMissingMarks } from "./marks-backfill";
 import { foldText, markRanges, matchesFolded, type Snippet, snippetOf } from "./match";
 import { type SearchParams, YEAR_RANGES } from "./params";
 import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
+import { assertSearchScope } from "./searchable";
 import { retrieveCandidates, retrieveExcluded, storeTerms, textTerm } from "./store-terms";
 
 /**
@@ -113,6 +114,7 @@ export async function searchDecisions(
   const cited = citedQuery(p.q);
   const parsed = parseQuery(cited.search);
   const filter = options.filter ?? (await filtersOf(p));
+  await assertSearchScope(filter.corpusIds);
   const pool = options.candidates ?? CANDIDATES;
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const positive = parsed.groups.flat();

@@ -8,6 +8,7 @@ import { blankCitations, readCaseCitations } from "../text/case-citation";
 import type { ScoredChunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
 import { normalizeForTokens, stripParticle, tokenizeKo } from "../text/tokenize-ko";
+import { assertSearchScope } from "./searchable";
 
 /**
  * 비슷한 판례: the decisions most alike a passage (a brief's facts, a decision's reasons). The
@@ -88,6 +89,7 @@ export async function similarDecisions(passage: string, deps: SimilarDeps): Prom
   const text = passage.trim();
   if (text.length > SIMILAR_MAX_CHARS) throw new AppError("search:passage_too_long", { detail: `${text.length}` });
   if (!text) return [];
+  await assertSearchScope(deps.filter?.corpusIds);
   const tokens = tokenizeKo(text);
   const lists: ScoredChunk[][] = [];
   if (tokens.length > 0) {

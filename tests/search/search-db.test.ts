@@ -13,7 +13,7 @@ import { searchDecisions } from "@/lib/search/search";
 import { SIMILAR_MAX_CHARS, similarDecisions } from "@/lib/search/similar";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { decisionMarks } from "@/lib/text/decision-marks";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
+import { TOKENIZER_VERSION, tokenizeKo } from "@/lib/text/tokenize-ko";
 import { useTestDatabase } from "../support/test-db";
 
 // Our fixture decisions (tests/fixtures): by hand, the word 배상 is in three, all 대법원 민사 —
@@ -163,5 +163,46 @@ describe("similarDecisions", () => {
     await expect(similarDecisions("가".repeat(SIMILAR_MAX_CHARS + 1), { store, dense: false })).rejects.toThrow(
       AppError,
     );
+  });
+});
+
+describe("citations pasted into 판례 검색 (the one reader)", () => {
+  it("opens with the cited decision in any written form, then the decisions citing it", async () => {
+    for (const q of ["대법원 2096. 5. 10. 선고 2096다5101 판결", "2096 다 5101", "(2096다5101 등 참조)"]) {
+      const r = await search({ q });
+      expect(r.hits[0]?.caseNo, q).toBe("2096다5101");
+      expect(r.hits[0]?.byCaseNo, q).toBe(true);
+      // 2097다7202 cites it: found by the number as a word.
+      expect(caseNos(r), q).toContain("2097다7202");
+    }
+  });
+
+  it("lists every cited decision, and lets the other words of the query search", async () => {
+    const both = await search({ q: "2096다5101, 2097다7202" });
+    expect(caseNos(both).slice(0, 2).sort()).toEqual(["2096다5101", "2097다7202"]);
+    const mixed = await search({ q: "2098다1001 로봇" });
+    expect(mixed.hits[0]?.caseNo).toBe("2098다1001");
+    // 로봇 searches on: the two robot decisions follow, though neither cites 2098다1001.
+    expect(caseNos(mixed).slice(1).sort()).toEqual(["2096다5101", "2097다7202"]);
+  });
+});
+
+describe("a corpus indexed by another tokenizer version", () => {
+  it("is refused by 판례 검색 and 비슷한 판례 with the plain message, not searched badly", async () => {
+    await client.corpus.update({ where: { id: citations }, data: { tokenizerVersion: 3 } });
+    try {
+      const refused = await search({ q: "배상" }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).code).toBe("search:stale_index");
+      expect((refused as AppError).userMessage).toContain("'인용 판례'");
+      expect((refused as AppError).userMessage).toContain("다시 색인");
+      await expect(similarDecisions("배송로봇 운영자의 손해배상 책임", { store, dense: false })).rejects.toMatchObject({
+        code: "search:stale_index",
+      });
+      // Scoped to the current corpus, it still searches.
+      expect(caseNos(await search({ q: "배상", corpus: fixtures }))).toEqual(["2098다1001"]);
+    } finally {
+      await client.corpus.update({ where: { id: citations }, data: { tokenizerVersion: TOKENIZER_VERSION } });
+    }
   });
 });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { FacetPanel } from "@/components/search/facet-panel";
 import { SearchBox } from "@/components/search/search-box";
 import { SearchHit } from "@/components/search/search-hit";
-import { logError } from "@/lib/errors";
+import { logError, toAppError } from "@/lib/errors";
 import { askHref } from "@/lib/search/chat-link";
 import { searchDeps } from "@/lib/search/deps";
 import { chosenFilters, facetGroups } from "@/lib/search/facet-links";
@@ -17,12 +17,15 @@ export const metadata: Metadata = { title: "판례 검색" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** Never an error page: a failed search says so beside the box, which keeps the query. */
-async function run(params: SearchParams): Promise<SearchResult | "failed"> {
+async function run(params: SearchParams): Promise<SearchResult | { failed: string }> {
   try {
     return await searchDecisions(params, await searchDeps());
   } catch (error) {
-    logError(error);
-    return "failed";
+    const appError = toAppError(error);
+    logError(appError);
+    // A corpus to index again is the admin's to fix and says so; anything else, try again later.
+    if (appError.code === "search:stale_index") return { failed: appError.userMessage };
+    return { failed: "지금은 검색하지 못했습니다. 잠시 후 다시 시도해 주세요. 검색어는 그대로 있습니다." };
   }
 }
 
@@ -63,7 +66,8 @@ export default async function SearchPage({ searchParams }: Props) {
   const params = parseSearchParams(await searchParams);
   const asked = params.q.trim() !== "" || chosenFilters(params) > 0;
   const result = asked ? await run(params) : undefined;
-  const ok = result && result !== "failed" ? result : undefined;
+  const ok = result && !("failed" in result) ? result : undefined;
+  const failed = result && "failed" in result ? result.failed : undefined;
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 space-y-4 p-4 sm:p-6" data-testid="search-page">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -73,9 +77,9 @@ export default async function SearchPage({ searchParams }: Props) {
         </Link>
       </div>
       <SearchBox params={params} hints={ok?.parsed.hints ?? []} />
-      {result === "failed" ? (
+      {failed ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-900" data-testid="search-failed">
-          지금은 검색하지 못했습니다. 잠시 후 다시 시도해 주세요. 검색어는 그대로 있습니다.
+          {failed}
         </p>
       ) : null}
       {ok ? (
