@@ -1,9 +1,11 @@
 import type { CSSProperties, ReactNode } from "react";
 import { type Block, type Inline, markLabel } from "@/lib/export/answer-blocks";
+import { STATUS_LABEL } from "@/lib/rag/citations";
 
 /**
  * An answer's blocks (lib/export/answer-blocks.ts) as HTML for paper and for the clipboard: real
- * tables, lists, bold, each case number followed by its support mark, a flagged one by ⚠ and why.
+ * tables, lists, bold, each case number followed by its status and support mark, a flagged one by
+ * ⚠ and why.
  * The look that matters is set in `style` attributes, not classes: pasted into Word, 한글 or a
  * mail, the copied HTML keeps its table borders and the marks' colours.
  */
@@ -15,6 +17,7 @@ const MARK: Record<string, CSSProperties> = {
   unsupported: { color: "#b91c1c" },
 };
 const FLAG: CSSProperties = { color: "#9a3412", background: "#fef3c7", fontWeight: 600 };
+const OUTSIDE: CSSProperties = { color: "#0369a1", fontSize: "0.85em" };
 
 function Inlines({ list }: { list: Inline[] }) {
   return (
@@ -37,13 +40,19 @@ function InlineView({ inline }: { inline: Inline }) {
   const number = inline.bold ? <strong>{inline.text}</strong> : inline.text;
   return (
     <>
-      <span data-testid="export-citation" data-case-no={inline.caseNo}>
+      <span data-testid="export-citation" data-case-no={inline.caseNo} data-status={inline.status}>
         {number}
       </span>
       {inline.flag ? (
         <span data-testid="export-flag" style={FLAG}>
           {" "}
           ⚠ 확인 필요: {inline.flag}
+        </span>
+      ) : null}
+      {inline.status === "corpus" ? (
+        <span data-testid="export-outside" style={OUTSIDE}>
+          {" "}
+          [{STATUS_LABEL.corpus}]
         </span>
       ) : null}
       {inline.verdict ? (
@@ -57,6 +66,12 @@ function InlineView({ inline }: { inline: Inline }) {
         </span>
       ) : null}
       {inline.overruled ? <span style={{ ...MARK.unsupported, fontWeight: 600 }}> [변경된 판례]</span> : null}
+      {inline.mismatch ? (
+        <span data-testid="export-mismatch" style={FLAG}>
+          {" "}
+          [⚠ {inline.mismatch}]
+        </span>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { type AnswerExport, type ConversationExport, incompleteNote, unverifiedNote } from "@/lib/export/answer-export";
+import {
+  type AnswerExport,
+  type ConversationExport,
+  incompleteNote,
+  outsideNote,
+  unverifiedNote,
+} from "@/lib/export/answer-export";
+import { STATUS_LABEL } from "@/lib/rag/citations";
 import type { Range } from "@/lib/text/sentences";
 import { formatKoreanDate } from "@/lib/util/korean-time";
 import { ExportBlocks } from "./export-blocks";
@@ -24,9 +31,14 @@ function AnswerBody({ exported, origin }: { exported: AnswerExport; origin?: str
         <ExportBlocks blocks={exported.blocks} />
       </div>
       {incompleteNote(exported) ? <p className="mt-1 text-sm italic">{incompleteNote(exported)}</p> : null}
+      {exported.outside.length > 0 ? (
+        <p className="mt-2 text-sm" data-testid="print-outside-note">
+          <strong>{STATUS_LABEL.corpus}:</strong> {outsideNote(exported.outside)}
+        </p>
+      ) : null}
       {exported.unverified.length > 0 ? (
-        <p className="mt-2 text-sm">
-          <strong>⚠ 확인 필요:</strong> {unverifiedNote(exported.unverified)}
+        <p className="mt-2 text-sm" data-testid="print-unverified-note">
+          <strong>⚠ 확인 필요:</strong> {unverifiedNote(exported.unverified, exported.checked)}
         </p>
       ) : null}
       {exported.citations.length > 0 ? (

@@ -1,23 +1,32 @@
-import { precedentHref } from "../chat/citation-links";
+import { decisionHref, precedentHref } from "../chat/citation-links";
 import type { AnswerState } from "../chat/state";
-import { VERDICT_LABEL } from "../rag/support/types";
+import { type CitationStatus, citationStatus, OUTSIDE_NOTE, UNKNOWN_NOTE } from "../rag/citations";
+import { type CitationSupport, VERDICT_LABEL } from "../rag/support/types";
 
 /**
  * A finished answer as the API gives it (REST and MCP alike): the text, and every citation with
- * its support mark and a link back to the viewer — or, for a number the answer invented (not among
- * the decisions it was given), the flag and the reason, as the chat shows them.
+ * its status (lib/rag/citations.ts), support mark and a link back to the viewer — a real decision
+ * outside the answer's evidence with its note, a number no corpus holds with the flag and the
+ * reason, as the chat shows them.
  */
 export interface ApiCitation {
   caseNo: string;
-  /** Among the decisions the answer was given; false: the model wrote a number it was not given. */
+  /** evidence: among the answer's passages; corpus: a real decision outside them; unknown: in no corpus. */
+  status: CitationStatus;
+  /** Among the decisions the answer was given (status "evidence"). */
   inContext: boolean;
   /** The support check's mark: "근거 확인" | "근거 약함" | "근거 없음" (absent when it did not run). */
   support?: string;
   verdict?: "supported" | "partly" | "unsupported";
   reason?: string;
-  /** The viewer at the cited passage (absolute when a base URL is known). */
+  /** The viewer at the cited passage, or at the decision outside the evidence (absolute with a base URL). */
   url?: string;
+  /** Status "unknown" only: why the number may be invented or misremembered. */
   flagged?: string;
+  /** Status "corpus": what its being outside the evidence means. */
+  note?: string;
+  /** The court or date written with it that the decision contradicts. */
+  mismatch?: string;
 }
 
 export interface ApiAnswer {
@@ -34,7 +43,11 @@ export interface ApiAnswer {
   error?: string;
 }
 
+/** The flag of an older answer, whose corpora were not searched (only its passages were). */
 export const FLAG_REASON = "검색된 판례에 없는 사건번호입니다. 직접 확인하기 전에는 인용하지 마세요.";
+
+const verdictOf = (v: CitationSupport | undefined) =>
+  v ? { support: VERDICT_LABEL[v.verdict], verdict: v.verdict, reason: v.reason } : {};
 
 export function summarizeAnswer(
   ids: { chatId: string; messageId: string },
@@ -49,24 +62,33 @@ export function summarizeAnswer(
   let offset = 0;
   for (const part of state.record?.parts ?? []) {
     if (part.type === "citation") {
-      const verdict = support.find((c) => c.offset === offset) ?? support.find((c) => c.caseNo === part.caseNo);
+      // A citation outside the evidence is judged only where it stands (its offset).
+      const atOffset = support.find((c) => c.offset === offset);
+      const verdict = part.valid ? (atOffset ?? support.find((c) => c.caseNo === part.caseNo)) : atOffset;
       const key = `${part.caseNo}@${verdict?.sentence ?? offset}`;
       if (!seen.has(key)) {
         seen.add(key);
+        const status = citationStatus(part);
+        const base = {
+          caseNo: part.caseNo,
+          status,
+          inContext: part.valid,
+          ...(part.mismatch ? { mismatch: part.mismatch } : {}),
+        };
         if (part.valid) {
           const chunk = context.find((c) => c.id === part.chunkId);
           citations.push({
-            caseNo: part.caseNo,
-            inContext: true,
-            support: verdict ? VERDICT_LABEL[verdict.verdict] : undefined,
-            verdict: verdict?.verdict,
-            reason: verdict?.reason,
+            ...base,
+            ...verdictOf(verdict),
             url: chunk
               ? abs(precedentHref(part.caseNo, chunk.corpusId, [part.chunkId], { hint: verdict?.quote }))
               : undefined,
           });
+        } else if (part.found) {
+          const url = abs(decisionHref(part.found.caseNo, part.found.corpusId));
+          citations.push({ ...base, ...verdictOf(verdict), url, note: OUTSIDE_NOTE });
         } else {
-          citations.push({ caseNo: part.caseNo, inContext: false, flagged: FLAG_REASON });
+          citations.push({ ...base, flagged: part.checked ? UNKNOWN_NOTE : FLAG_REASON });
         }
       }
     }

@@ -4,9 +4,10 @@ import { RateLimited, takeApiRequest } from "../auth/api-rate";
 import { requireScope, TokenRefused } from "../auth/api-tokens";
 import { CASE_TYPE_LABELS, type CaseTypeLabel } from "../chat/filters";
 import { logError, toAppError } from "../errors";
+import { STATUS_LABEL } from "../rag/citations";
 import { STRATEGY_IDS } from "../rag/strategies/steps";
 import { decodePathSegment } from "../util/path-segment";
-import type { ApiAnswer } from "./answer-summary";
+import type { ApiAnswer, ApiCitation } from "./answer-summary";
 import { startApiAsk } from "./ask";
 import { apiDecision } from "./decision";
 import { type ApiContext, auditRefusal } from "./guard";
@@ -53,12 +54,17 @@ function searchText(result: Awaited<ReturnType<typeof apiSearch>>): string {
   return `판례 ${result.total}건 중 ${result.hits.length}건:\n${lines.join("\n")}`;
 }
 
+/** One citation's line: its status as the chat marks it (a flagged number never linked). */
+function citationLine(c: ApiCitation): string {
+  const mismatch = c.mismatch ? `\n  ⚠ ${c.mismatch}` : "";
+  if (c.status === "unknown") return `- ⚠ ${c.caseNo}: ${c.flagged}${mismatch}`;
+  const mark = `${c.support ?? "근거 확인 안 됨"}${c.reason ? ` — ${c.reason}` : ""}`;
+  const outside = c.status === "corpus" ? ` [${STATUS_LABEL.corpus}] ${c.note ?? ""}\n  ` : " ";
+  return `- ${c.caseNo}:${outside}${mark}${c.url ? `\n  ${c.url}` : ""}${mismatch}`;
+}
+
 export function answerText(answer: ApiAnswer): string {
-  const marks = answer.citations.map((c) =>
-    c.inContext
-      ? `- ${c.caseNo}: ${c.support ?? "근거 확인 안 됨"}${c.reason ? ` — ${c.reason}` : ""}${c.url ? `\n  ${c.url}` : ""}`
-      : `- ⚠ ${c.caseNo}: ${c.flagged}`,
-  );
+  const marks = answer.citations.map(citationLine);
   const head =
     answer.status === "done" ? "" : `[답변이 끝까지 작성되지 않았습니다: ${answer.error ?? answer.status}]\n\n`;
   return `${head}${answer.answer}\n\n인용 판례와 근거 표시:\n${marks.join("\n") || "- (인용 없음)"}`;
@@ -132,7 +138,7 @@ export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpSer
     {
       title: "판례 근거 답변",
       description:
-        "법률 질문에 판례를 찾아 근거와 함께 답합니다. 인용한 사건번호마다 근거 확인/약함/없음 표시와 판례 보기 링크를 주고, 검색되지 않은 사건번호는 ⚠로 표시합니다. 질문 권한이 있는 토큰이 필요합니다.",
+        "법률 질문에 판례를 찾아 근거와 함께 답합니다. 인용한 사건번호마다 상태(status: evidence 근거 판례 · corpus 검색 근거 밖 판례 · unknown 어느 말뭉치에도 없는 사건번호), 근거 확인/약함/없음 표시와 판례 보기 링크를 주고, 어느 말뭉치에도 없는 사건번호는 ⚠로, 답변에 쓴 법원·선고일이 판례와 다르면 그 차이(mismatch)를 표시합니다. 질문 권한이 있는 토큰이 필요합니다.",
       inputSchema: { question: z.string().min(2).max(4000), strategy: z.enum(STRATEGY_IDS).optional(), ...filterShape },
     },
     safe(

@@ -219,13 +219,27 @@ export function openApiDocument(): Record<string, unknown> {
               type: "array",
               items: {
                 type: "object",
+                required: ["caseNo", "status", "inContext"],
                 properties: {
                   caseNo: { type: "string" },
-                  inContext: { type: "boolean" },
+                  status: {
+                    type: "string",
+                    enum: ["evidence", "corpus", "unknown"],
+                    description:
+                      "evidence: 답변의 근거로 검색된 판례 · corpus: 말뭉치에 있는 실제 판례이지만 근거로 검색되지 않은 판례 · unknown: 어느 말뭉치에도 없는 사건번호(잘못 기억했거나 지어냈을 수 있음)",
+                  },
+                  inContext: { type: "boolean", description: "status가 evidence일 때만 true" },
                   support: { type: "string", enum: ["근거 확인", "근거 약함", "근거 없음"] },
+                  verdict: { type: "string", enum: ["supported", "partly", "unsupported"] },
                   reason: { type: "string" },
-                  url: { type: "string" },
-                  flagged: { type: "string" },
+                  url: { type: "string", description: "evidence: 인용한 부분 · corpus: 그 판례의 판례 보기 주소" },
+                  flagged: { type: "string", description: "status가 unknown일 때만: 확인이 필요한 이유" },
+                  note: { type: "string", description: "status가 corpus일 때만: 검색 근거 밖 판례라는 안내" },
+                  mismatch: {
+                    type: "string",
+                    description:
+                      "답변에 쓴 법원이나 선고일이 판례와 다를 때 (예: 선고일이 다릅니다: 인용 1995. 2. 3. · 판례 1995. 2. 10.)",
+                  },
                 },
               },
             },

@@ -53,6 +53,15 @@ export function precedentHref(
   return `/precedents/${encodeURIComponent(caseNo)}?${params}#passage-${chunkIds[0] ?? ""}`;
 }
 
+/**
+ * A decision cited from outside the answer's passages (status "corpus"): its page in the viewer,
+ * opened at the top — there is no passage of the answer to open it at.
+ */
+export function decisionHref(caseNo: string, corpusId: string, chatId?: string): string {
+  const params = new URLSearchParams({ corpus: corpusId, ...(chatId ? { from: chatId } : {}) });
+  return `/precedents/${encodeURIComponent(caseNo)}?${params}`;
+}
+
 export interface ResolvedCitation {
   /**
    * What the passage is to support: the answer's words the citation stands for (see

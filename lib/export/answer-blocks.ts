@@ -2,31 +2,36 @@ import type { Parent, PhrasingContent, Root, RootContent, Text } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { partOffsets, remarkCitations } from "../chat/answer-markdown";
-import { citationHrefs } from "../chat/citation-links";
+import { partOffsets, remarkCitations, STATUS_ATTR } from "../chat/answer-markdown";
+import { citationHrefs, decisionHref } from "../chat/citation-links";
 import type { AnswerRecord } from "../chat/types";
-import { citationFinder } from "../rag/citations";
+import { type CitationStatus, recordCitationFinder, STATUS_LABEL } from "../rag/citations";
 import { type SupportVerdict, VERDICT_LABEL } from "../rag/support/types";
 import { decisionKey } from "../text/decision-key";
 
 /**
  * An answer's Markdown read by the same stack the screen renders it with (remark + GFM, and the
  * same citation plugin), into blocks every export writes out: the DOCX, the print sheet, the
- * copied text. Each case number carries what the screen shows beside it — its link into the
- * viewer, the support check's mark, a flag when the retrieved precedents do not hold it.
+ * copied text. Each case number carries what the screen shows beside it — its status (lib/rag/
+ * citations.ts), its link into the viewer, the support check's mark, a flag when no corpus holds
+ * it, and the court or date written with it that the decision contradicts.
  */
 
 export interface CitationInline {
   kind: "citation";
   text: string;
   caseNo: string;
+  /** Among the passages, a real decision outside them, or in no corpus (never the same marks). */
+  status: CitationStatus;
   bold?: boolean;
-  /** The viewer's page for it (a path of this app), as the screen links it. */
+  /** The viewer's page for it (a path of this app): its passage, or the decision outside the evidence. */
   href?: string;
   /** The support check's verdict on it, when it ran. */
   verdict?: SupportVerdict;
-  /** A flagged number (not among the retrieved precedents): why it is flagged. */
+  /** A flagged number (status "unknown"): why it is flagged. */
   flag?: string;
+  /** The court or date written with it that the decision contradicts ("선고일이 다릅니다: …"). */
+  mismatch?: string;
   /** A later decision overruled it ("변경된 판례"). */
   overruled?: boolean;
 }
@@ -48,7 +53,11 @@ export type Block =
   | { kind: "table"; align: Align[]; rows: Inline[][][] }
   | { kind: "rule" };
 
-/** What a flagged number says inline, beside it (the screen's note at the end says more). */
+/**
+ * What a flagged number says inline, beside it (the closing note says more): of an answer whose
+ * corpora were searched, and of one stored before they were (only its passages were looked at).
+ */
+export const UNKNOWN_REASON = "어느 말뭉치에도 없는 사건번호";
 export const FLAG_REASON = "검색된 판례에 없는 사건번호";
 
 export const markLabel = (verdict: SupportVerdict) => VERDICT_LABEL[verdict];
@@ -57,12 +66,13 @@ interface Context {
   links: Map<number, string>;
   verdicts: Map<number, SupportVerdict>;
   overruled: Set<string>;
+  chatId?: string;
 }
 
 function context(record: AnswerRecord | undefined, chatId: string | undefined): Context {
   const links = new Map<number, string>();
   const overruled = new Set<string>();
-  if (!record) return { links, verdicts: new Map(), overruled };
+  if (!record) return { links, verdicts: new Map(), overruled, chatId };
   const hrefs = citationHrefs(record, { chatId });
   for (const [offset, i] of partOffsets(record.parts)) {
     const href = hrefs[i];
@@ -74,16 +84,34 @@ function context(record: AnswerRecord | undefined, chatId: string | undefined): 
     if (chunk && record.signals?.[decisionKey(chunk)]?.overruledBy?.length) overruled.add(chunk.id);
   }
   const verdicts = new Map(record.trace?.support?.citations.map((c) => [c.offset, c.verdict]));
-  return { links, verdicts, overruled };
+  return { links, verdicts, overruled, chatId };
 }
+
+const STATUS_OF: Record<string, CitationStatus> = Object.fromEntries(
+  Object.entries(STATUS_ATTR).map(([status, attr]) => [attr, status as CitationStatus]),
+);
 
 // The citation plugin (lib/chat/answer-markdown.ts) marks a case number's text node with these.
 function citation(node: Text, props: Record<string, string>, ctx: Context, bold: boolean): CitationInline {
   const caseNo = props.dataCaseNo ?? node.value;
-  const out: CitationInline = { kind: "citation", text: node.value, caseNo, ...(bold ? { bold } : {}) };
-  if (props.dataCitation === "unverified") return { ...out, flag: FLAG_REASON };
+  const status = STATUS_OF[props.dataCitation ?? ""] ?? "unknown";
+  const out: CitationInline = {
+    kind: "citation",
+    text: node.value,
+    caseNo,
+    status,
+    ...(bold ? { bold } : {}),
+    ...(props.dataMismatch ? { mismatch: props.dataMismatch } : {}),
+  };
+  // Never linked, never judged: it may be invented.
+  if (status === "unknown") return { ...out, flag: props.dataChecked ? UNKNOWN_REASON : FLAG_REASON };
   const offset = props.dataOffset !== undefined ? Number(props.dataOffset) : undefined;
-  const href = offset !== undefined ? ctx.links.get(offset) : undefined;
+  const href =
+    status === "corpus"
+      ? decisionHref(props.dataFoundCaseNo ?? caseNo, props.dataCorpusId ?? "", ctx.chatId)
+      : offset !== undefined
+        ? ctx.links.get(offset)
+        : undefined;
   const verdict = offset !== undefined ? ctx.verdicts.get(offset) : undefined;
   return {
     ...out,
@@ -176,23 +204,29 @@ function blocks(nodes: RootContent[], ctx: Context): Block[] {
 export function answerBlocks(markdown: string, record?: AnswerRecord, chatId?: string): Block[] {
   const processor = unified().use(remarkParse).use(remarkGfm);
   const tree = processor.parse(markdown) as Root;
-  if (record) remarkCitations(citationFinder(record.context))()(tree, { value: markdown });
+  // The statuses as stored: the corpus search's findings come with the record's parts.
+  if (record) remarkCitations(recordCitationFinder(record))()(tree, { value: markdown });
   return blocks(tree.children, context(record, chatId));
 }
 
-/** An inline as plain text: a citation with its mark or flag ("2097다41 [근거 확인]"). */
+/** An inline as plain text: a citation with its marks ("2097다41 [근거 확인]"). */
 export function inlineText(inline: Inline): string {
   if (inline.kind === "break") return "\n";
   if (inline.kind === "text") return inline.text;
   return `${inline.text}${citationNote(inline)}`;
 }
 
-/** What follows a case number in text: " [근거 확인]", " [⚠ 확인 필요: …]", " [변경된 판례]". */
+/**
+ * What follows a case number in text: " [근거 확인]", " [검색 근거 밖 판례] [근거 약함]",
+ * " [⚠ 확인 필요: …]", " [변경된 판례]", " [⚠ 선고일이 다릅니다: …]".
+ */
 export function citationNote(c: CitationInline): string {
   const notes: string[] = [];
   if (c.flag) notes.push(`⚠ 확인 필요: ${c.flag}`);
+  if (c.status === "corpus") notes.push(STATUS_LABEL.corpus);
   if (c.verdict) notes.push(markLabel(c.verdict));
   if (c.overruled) notes.push("변경된 판례");
+  if (c.mismatch) notes.push(`⚠ ${c.mismatch}`);
   return notes.map((n) => ` [${n}]`).join("");
 }
 

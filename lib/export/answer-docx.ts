@@ -14,15 +14,22 @@ import {
   TextRun,
   WidthType,
 } from "docx";
+import { STATUS_LABEL } from "../rag/citations";
 import type { Range } from "../text/sentences";
 import { formatKoreanDate } from "../util/korean-time";
 import { type Align, type Block, type Inline, markLabel } from "./answer-blocks";
-import { type AnswerExport, type ConversationExport, incompleteNote, unverifiedNote } from "./answer-export";
+import {
+  type AnswerExport,
+  type ConversationExport,
+  incompleteNote,
+  outsideNote,
+  unverifiedNote,
+} from "./answer-export";
 
 /**
  * The answer (or a whole conversation) as a Word document (the `docx` package): what a lawyer
  * attaches to a memo or edits into a brief. It holds what the screen shows — real Word tables,
- * lists, bold, each case number's support mark and a flagged number's ⚠ beside it — set in
+ * lists, bold, each case number's status and support mark, a flagged number's ⚠ beside it — set in
  * 맑은 고딕 (every Windows Word has it; East Asian text is told so, others substitute).
  */
 
@@ -31,6 +38,7 @@ const MONO = { ascii: "Consolas", hAnsi: "Consolas", eastAsia: "맑은 고딕", 
 const HEADINGS = [HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4] as const;
 const MARK_COLOR = { supported: "047857", partly: "B45309", unsupported: "B91C1C" } as const;
 const FLAG_COLOR = "9A3412";
+const OUTSIDE_COLOR = "0369A1";
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: "999999" } as const;
 const ALIGN: Record<Exclude<Align, null>, (typeof AlignmentType)[keyof typeof AlignmentType]> = {
   left: AlignmentType.LEFT,
@@ -78,10 +86,16 @@ function inlineRuns(list: Inline[], origin: string | undefined, bold = false): P
           new TextRun({ text: ` ⚠ 확인 필요: ${inline.flag}`, bold: true, color: FLAG_COLOR, highlight: "yellow" }),
         );
       }
+      if (inline.status === "corpus") {
+        out.push(new TextRun({ text: ` [${STATUS_LABEL.corpus}]`, size: 18, color: OUTSIDE_COLOR }));
+      }
       if (inline.verdict) {
         out.push(new TextRun({ text: ` [${markLabel(inline.verdict)}]`, size: 18, color: MARK_COLOR[inline.verdict] }));
       }
       if (inline.overruled) out.push(new TextRun({ text: " [변경된 판례]", size: 18, bold: true, color: "B91C1C" }));
+      if (inline.mismatch) {
+        out.push(new TextRun({ text: ` [⚠ ${inline.mismatch}]`, size: 18, bold: true, color: FLAG_COLOR }));
+      }
     }
   }
   return out;
@@ -192,6 +206,10 @@ const lines = (text: string) =>
 const heading = (level: (typeof HeadingLevel)[keyof typeof HeadingLevel], text: string) =>
   new Paragraph({ heading: level, children: [new TextRun(text)] });
 
+/** A closing note on the answer's citations: its label in colour, then the sentence. */
+const notice = (label: string, color: string, text: string) =>
+  new Paragraph({ children: [new TextRun({ text: label, bold: true, color }), new TextRun(text)] });
+
 /** One answer: its text, its notes, the decisions it cites (linked to the viewer), their passages. */
 function answerBody(exported: AnswerExport, origin: string | undefined, passages: boolean): Body {
   const body: Body = blocksBody(exported.blocks, origin);
@@ -199,15 +217,10 @@ function answerBody(exported: AnswerExport, origin: string | undefined, passages
   if (note) {
     body.push(new Paragraph({ children: [new TextRun({ text: note, italics: true })] }));
   }
+  if (exported.outside.length > 0)
+    body.push(notice(`${STATUS_LABEL.corpus}: `, OUTSIDE_COLOR, outsideNote(exported.outside)));
   if (exported.unverified.length > 0) {
-    body.push(
-      new Paragraph({
-        children: [
-          new TextRun({ text: "⚠ 확인 필요: ", bold: true, color: FLAG_COLOR }),
-          new TextRun(unverifiedNote(exported.unverified)),
-        ],
-      }),
-    );
+    body.push(notice("⚠ 확인 필요: ", FLAG_COLOR, unverifiedNote(exported.unverified, exported.checked)));
   }
   if (exported.citations.length === 0) return body;
   body.push(heading(passages ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2, "인용 판례"));

@@ -1,6 +1,7 @@
 import { citationHrefs, resolveCitations } from "../chat/citation-links";
 import type { AnswerRecord } from "../chat/types";
 import { supportingSentences } from "../precedent/support";
+import { outsideOf, STATUS_LABEL } from "../rag/citations";
 import type { Range } from "../text/sentences";
 import { answerBlocks, type Block, blocksText } from "./answer-blocks";
 import { formatCitation } from "./citation";
@@ -8,7 +9,7 @@ import { formatCitation } from "./citation";
 /**
  * An answer as it leaves the app — DOCX, the print sheet, the copied text all say the same: the
  * question, the answer as the screen renders it (tables, lists, bold; each case number with its
- * support mark, a flagged one with ⚠ and why), the formatted citation of every decision it cites
+ * status and support mark, a flagged one with ⚠ and why), the formatted citation of every decision it cites
  * (each once, in the order first cited, linked to the viewer) and the passages it stood on, with
  * their supporting sentences marked.
  */
@@ -39,8 +40,12 @@ export interface AnswerExport {
   /** The strategy that answered ("RAR (분석·근거 질의)"), when the answer records it. */
   strategy?: string;
   citations: ExportedCitation[];
-  /** Numbers the answer gave that none of the retrieved decisions bears (flagged in the app). */
+  /** Numbers the answer gave that no corpus holds (status "unknown", flagged in the app). */
   unverified: string[];
+  /** The corpora were searched for `unverified` (false: an older answer, only its passages were). */
+  checked: boolean;
+  /** Real decisions of a corpus the answer cites that were not among its passages (status "corpus"). */
+  outside: string[];
   /** The lawyer stopped it, or the server did: it may be incomplete. */
   incomplete: boolean;
   /** The model stopped mid-answer: why, as the chat showed it (the answer is what was written until then). */
@@ -65,11 +70,12 @@ export function buildAnswerExport(input: {
   const hrefs = record ? citationHrefs(record, { chatId }) : [];
   const citations = new Map<string, ExportedCitation>();
   const unverified = new Set<string>();
+  const outside = new Set<string>();
   const resolved = record ? resolveCitations(record) : [];
   record?.parts.forEach((part, i) => {
     if (part.type !== "citation") return;
     if (!part.valid) {
-      unverified.add(part.caseNo);
+      (part.found ? outside : unverified).add(part.caseNo);
       return;
     }
     const passage = resolved[i]?.passage;
@@ -102,6 +108,8 @@ export function buildAnswerExport(input: {
     ...(record?.trace?.strategy?.label ? { strategy: record.trace.strategy.label } : {}),
     citations: [...citations.values()],
     unverified: [...unverified],
+    checked: record ? outsideOf(record.parts).checked : false,
+    outside: [...outside],
     incomplete: (input.incomplete ?? false) || Boolean(record?.cutOff),
     ...(record?.cutOff ? { cutOff: record.cutOff } : {}),
   };
@@ -125,9 +133,16 @@ export function incompleteNote(exported: Pick<AnswerExport, "incomplete" | "cutO
   return exported.incomplete ? INCOMPLETE_NOTE : undefined;
 }
 
-/** The closing note on numbers the retrieved precedents do not hold (each is also flagged inline). */
-export const unverifiedNote = (numbers: string[]) =>
-  `답변의 사건번호 ${numbers.join(", ")}은(는) 검색된 판례에 없습니다. 모델이 잘못 기억했거나 지어냈을 수 있으니 원문으로 확인하세요.`;
+/**
+ * The closing note on numbers no corpus holds (each is also flagged inline); `checked` false: an
+ * older answer whose corpora were not searched, so only "not among the passages" can be said.
+ */
+export const unverifiedNote = (numbers: string[], checked = false) =>
+  `답변의 사건번호 ${numbers.join(", ")}은(는) ${checked ? "어느 말뭉치에도" : "검색된 판례에"} 없습니다. 모델이 잘못 기억했거나 지어냈을 수 있으니 원문으로 확인하세요.`;
+
+/** The closing note on real decisions cited from outside the passages (never the invented wording). */
+export const outsideNote = (numbers: string[]) =>
+  `답변의 사건번호 ${numbers.join(", ")}은(는) 말뭉치에 있는 실제 판례이지만 이 답변의 근거로 검색된 판례가 아닙니다. 원문을 열어 답변 내용과 맞는지 확인하세요.`;
 
 /**
  * What 복사 puts on the clipboard: question, answer, and the citations with the sentence each
@@ -147,8 +162,11 @@ export function formatAnswerText(exported: AnswerExport): string {
       }
     });
   }
+  if (exported.outside.length > 0) {
+    lines.push("", `[${STATUS_LABEL.corpus}] ${outsideNote(exported.outside)}`);
+  }
   if (exported.unverified.length > 0) {
-    lines.push("", `[확인 필요] ${unverifiedNote(exported.unverified)}`);
+    lines.push("", `[확인 필요] ${unverifiedNote(exported.unverified, exported.checked)}`);
   }
   return lines.join("\n");
 }

@@ -173,12 +173,13 @@ describe("POST /api/v1/ask", () => {
     expect(answer.status).toBe("done");
     expect(answer.answer).toBe(ANSWER);
     const real = answer.citations.find((c: { caseNo: string }) => c.caseNo === "2098다1001");
-    expect(real).toMatchObject({ inContext: true });
+    expect(real).toMatchObject({ status: "evidence", inContext: true });
     expect(["근거 확인", "근거 약함", "근거 없음"]).toContain(real.support);
     expect(real.url).toContain("/precedents/2098");
     const invented = answer.citations.find((c: { caseNo: string }) => c.caseNo === "2031다99999");
-    expect(invented).toMatchObject({ inContext: false });
-    expect(invented.flagged).toContain("검색된 판례에 없는");
+    // The corpora were searched for it: the flag says no corpus holds it.
+    expect(invented).toMatchObject({ status: "unknown", inContext: false });
+    expect(invented.flagged).toContain("어느 말뭉치에도 없는 사건번호");
   });
 
   it("streams the chat's events as Server-Sent Events, ending with the answer", async () => {
