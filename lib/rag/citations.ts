@@ -62,7 +62,7 @@ export const STATUS_LABEL: Record<CitationStatus, string> = {
 };
 
 export const OUTSIDE_NOTE =
-  "검색 근거 밖 판례 — 말뭉치에 있는 실제 판례이지만 이 답변의 근거로 검색된 판례가 아닙니다. 원문을 열어 답변 내용과 맞는지 확인하세요.";
+  "말뭉치에 있는 실제 판례이지만 이 답변의 근거로 검색된 판례가 아닙니다. 원문을 열어 답변 내용과 맞는지 확인하세요.";
 export const UNKNOWN_NOTE =
   "어느 말뭉치에도 없는 사건번호입니다. 모델이 잘못 기억했거나 지어냈을 수 있으니 원문으로 확인하세요.";
 /** A flagged number of an answer whose corpora were not searched (stored before, or stopped). */
