@@ -1,6 +1,6 @@
 import { readCaseCitations, readCaseNumbers } from "../text/case-citation";
 import type { CitationEdge, CitationSource } from "../text/citation-types";
-import { normalizeCourt } from "../text/court-name";
+import { canonicalCourt, normalizeCourt } from "../text/court-name";
 import type { ParsedDecision } from "../text/decision";
 import { referencedCaseNumbers } from "../text/referenced-cases";
 
@@ -90,7 +90,7 @@ function reviewedNumbers(body: string): Set<string> {
  * from its reasons (판례내용) — a case in both is a 참조판례 edge.
  */
 export function parseCitations(decision: ParsedDecision, ownParts: string[]): CitationEdge[] {
-  const court = normalizeCourt(decision.meta.court);
+  const court = canonicalCourt(decision.meta.court);
   const section = (name: string) => decision.sections.find((s) => s.name === name)?.text ?? "";
   const body = section("판례내용");
   const skip = new Set([...ownParts, ...reviewedNumbers(body)]);

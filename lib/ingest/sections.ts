@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { canonicalCourt } from "../text/court-name";
 import {
   type DecisionMeta,
   type DecisionSection,
@@ -63,7 +64,14 @@ export function buildDecision(meta: DecisionMeta, raw: RawSections, sourcePath?:
     });
   }
   return {
-    meta: { ...meta, caseNo, decisionDate: normalizeDate(meta.decisionDate), caseName: meta.caseName.trim() },
+    meta: {
+      ...meta,
+      caseNo,
+      // One name per court in facets, filters and links ("서울고법" and "서울고등법원" are one court).
+      court: canonicalCourt(meta.court),
+      decisionDate: normalizeDate(meta.decisionDate),
+      caseName: meta.caseName.trim(),
+    },
     sections,
     sourcePath,
   };

@@ -91,7 +91,7 @@ export function citationMismatch(
 ): string | undefined {
   if (!written || !decision) return undefined;
   const out: string[] = [];
-  if (written.court && decision.court && normalizeCourt(decision.court) !== written.court) {
+  if (written.court && decision.court && normalizeCourt(decision.court) !== normalizeCourt(written.court)) {
     out.push(`법원이 다릅니다: 인용 ${written.court} · 판례 ${decision.court}`);
   }
   if (written.date && decision.decisionDate && written.date !== decision.decisionDate) {

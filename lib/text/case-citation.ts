@@ -1,5 +1,5 @@
 import { CASE_CODES_LONGEST_FIRST, caseTypeCode } from "./case-type-codes";
-import { COURT_PATTERN, normalizeCourt } from "./court-name";
+import { COURT_PATTERN, canonicalCourt } from "./court-name";
 
 /**
  * The one reader of case citations (사건번호) in legal Korean, used wherever the product reads a
@@ -35,7 +35,7 @@ export interface CaseCitation {
   numbers: CaseNumberSpan[];
   /** The numbers alone, in order ("94므826, 833" → ["94므826", "94므833"]). */
   caseNos: string[];
-  /** The court, normalised (normalizeCourt), when written (or inherited, see ReadOptions). */
+  /** The court's canonical name (canonicalCourt), when written (or inherited, see ReadOptions). */
   court?: string;
   /** The decision date as YYYY-MM-DD, when written (and a real date). */
   date?: string;
@@ -181,7 +181,7 @@ export function readCaseCitations(text: string, options: ReadOptions = {}): Case
     if (start < lastEnd) start = core.start;
     const end = core.end + (after?.[0].length ?? 0);
     let court: string | undefined;
-    if (written) court = /^(당원|當院)$/u.test(written) ? options.citingCourt || undefined : normalizeCourt(written);
+    if (written) court = /^(당원|當院)$/u.test(written) ? options.citingCourt || undefined : canonicalCourt(written);
     else if (options.inherit === "list") court = inherited;
     else if (options.inherit === "adjacent" && lastEnd >= 0 && sameList(text.slice(lastEnd, start))) court = inherited;
     inherited = court;

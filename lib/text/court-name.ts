@@ -16,8 +16,13 @@ export const COURT_PATTERN = `(대법원|大法院|대판|대결|헌법재판소
 
 const HANJA_COURTS: Record<string, string> = { 大法院: "대법원", 憲法裁判所: "헌법재판소", 當院: "당원" };
 
-/** "서울고법" → "서울고등법원", "헌재" → "헌법재판소", "대판" → "대법원": one spelling per court. */
-export function normalizeCourt(court: string): string {
+/**
+ * A court's one name as shown and filtered on: abbreviations written out ("서울고법" → "서울고등법원",
+ * "서울민사지법" → "서울민사지방법원", "헌재" → "헌법재판소", "대판" → "대법원"), a branch after one
+ * space ("수원지방법원 성남지원"). Historic courts stay themselves (서울민사지방법원 is not
+ * 서울중앙지방법원): only the spelling is made one, never the court.
+ */
+export function canonicalCourt(court: string): string {
   const c = court.replace(/\s+/g, "");
   const hanja = HANJA_COURTS[c];
   if (hanja) return hanja;
@@ -27,5 +32,11 @@ export function normalizeCourt(court: string): string {
     .replace(/고법$/, "고등법원")
     .replace(/지법(?=$|[가-힣]{1,6}지원$)/, "지방법원")
     .replace(/가법$/, "가정법원")
-    .replace(/행법$/, "행정법원");
+    .replace(/행법$/, "행정법원")
+    .replace(/(법원)([가-힣]{1,6}지원)$/, "$1 $2");
+}
+
+/** The court's name for matching: its canonical name without spaces. */
+export function normalizeCourt(court: string): string {
+  return canonicalCourt(court).replace(/\s+/g, "");
 }

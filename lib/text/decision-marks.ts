@@ -1,5 +1,6 @@
 import { readCaseCitations } from "./case-citation";
 import { joinCaseNos } from "./case-number";
+import { canonicalCourt } from "./court-name";
 import type { ParsedDecision } from "./decision";
 
 /**
@@ -36,7 +37,9 @@ export function marksFromText(court: string, head: string, tail: string = head):
         .split(/[,，\n]/)
         .pop()
     : "";
-  const lowerCourt = lower?.court ?? written?.replace(/^\s*제\s*\d\s*심\s*/u, "").trim() ?? "";
+  const court = lower?.court ?? written?.replace(/^\s*제\s*\d\s*심\s*/u, "").trim() ?? "";
+  // One name per court in the 원심 facet ("서울고법" is 서울고등법원).
+  const lowerCourt = court ? canonicalCourt(court) : "";
   // A first line naming the decision itself as 전원합의체 — not a case it cites further down.
   const header = head.trimStart().split("\n", 1)[0] ?? "";
   return {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { listInputFiles } from "@/lib/ingest/sources";
 import { caseNoProblem, parseCaseNo, readCaseCitations, readCaseNumbers } from "@/lib/text/case-citation";
 import { CASE_TYPE_CODES, caseTypeCode } from "@/lib/text/case-type-codes";
+import { canonicalCourt, normalizeCourt } from "@/lib/text/court-name";
 
 /**
  * The written forms of case citations the one reader (lib/text/case-citation.ts) must read, and the
@@ -25,7 +26,7 @@ const TABLE: [string, string][] = [
   ["대법원 2010. 1. 14. 선고 2009 다 228 판결", "2009다228@대법원@2010-01-14@판결"],
   ["서울고등법원 2009. 5. 6. 선고 2008나12345 판결", "2008나12345@서울고등법원@2009-05-06@판결"],
   ["서울고법 2009. 5. 6. 선고 2008나12345 판결", "2008나12345@서울고등법원@2009-05-06@판결"],
-  ["수원지법 성남지원 2001. 3. 9. 선고 2000가합1234 판결", "2000가합1234@수원지방법원성남지원@2001-03-09@판결"],
+  ["수원지법 성남지원 2001. 3. 9. 선고 2000가합1234 판결", "2000가합1234@수원지방법원 성남지원@2001-03-09@판결"],
   ["서울민사지법 1990. 1. 1. 선고 89가합1 판결", "89가합1@서울민사지방법원@1990-01-01@판결"],
   ["대법원 1995. 7. 3.자 94스30 결정", "94스30@대법원@1995-07-03@결정"],
   ["대법원 1995.7.3. 자 94스30 결정", "94스30@대법원@1995-07-03@결정"],
@@ -264,5 +265,18 @@ describe.skipIf(!present)("the reader over the real decisions' 참조판례 list
     }
     expect(lists).toBeGreaterThan(200);
     expect(numbers).toBeGreaterThan(500);
+  });
+});
+
+describe("court names: one spelling per court", () => {
+  it("writes abbreviations out, keeps historic courts distinct, and matches without spaces", () => {
+    expect(canonicalCourt("서울고법")).toBe("서울고등법원");
+    expect(canonicalCourt("서울민사지법")).toBe("서울민사지방법원");
+    expect(canonicalCourt("수원지법성남지원")).toBe("수원지방법원 성남지원");
+    expect(canonicalCourt("수원지법  성남지원")).toBe("수원지방법원 성남지원");
+    expect(canonicalCourt("헌재")).toBe("헌법재판소");
+    expect(canonicalCourt("대판")).toBe("대법원");
+    expect(canonicalCourt("서울민사지방법원")).not.toBe(canonicalCourt("서울중앙지방법원"));
+    expect(normalizeCourt("수원지방법원 성남지원")).toBe(normalizeCourt("수원지법성남지원"));
   });
 });
