@@ -37,9 +37,9 @@ export function marksFromText(court: string, head: string, tail: string = head):
         .split(/[,，\n]/)
         .pop()
     : "";
-  const court = lower?.court ?? written?.replace(/^\s*제\s*\d\s*심\s*/u, "").trim() ?? "";
+  const named = lower?.court ?? written?.replace(/^\s*제\s*\d\s*심\s*/u, "").trim() ?? "";
   // One name per court in the 원심 facet ("서울고법" is 서울고등법원).
-  const lowerCourt = court ? canonicalCourt(court) : "";
+  const lowerCourt = named ? canonicalCourt(named) : "";
   // A first line naming the decision itself as 전원합의체 — not a case it cites further down.
   const header = head.trimStart().split("\n", 1)[0] ?? "";
   return {
