@@ -21,7 +21,7 @@ const LAYERS = [
   // Retrieval and answering.
   { name: "rag", path: "^lib/rag/" },
   // The product's use cases.
-  { name: "use cases", path: "^lib/(chat|eval|export|search|auth|api)/" },
+  { name: "use cases", path: "^lib/(chat|eval|export|search|auth|api|brief)/" },
   // Start-up wiring: registers the job kinds (each defined in its own folder) with lib/jobs.
   { name: "start-up", path: "^lib/startup/" },
   // The Next.js app on top (pages, actions, routes, components; the server's start-up hook and proxy).

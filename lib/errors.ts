@@ -60,6 +60,29 @@ export const ERROR_CATALOG = {
     message: "이 말뭉치는 다른 버전의 토크나이저로 색인되었습니다. 관리 → 말뭉치 → 다시 색인을 실행해 주세요.",
   },
   // 비슷한 판례 찾기: a passage over SIMILAR_MAX_CHARS (lib/search/similar.ts) is refused, not cut silently.
+  // 서면 검증 (lib/brief): a lawyer's draft that cannot be read; nothing is stored, the file is deleted.
+  "brief:empty": { status: 400, message: "서면에 글이 없습니다. 내용이 있는 파일을 올리거나 글을 붙여 넣어 주세요." },
+  "brief:too_large": { status: 413, message: "파일이 너무 큽니다. 20MB 이하의 파일만 검증할 수 있습니다." },
+  "brief:too_long": { status: 413, message: "서면이 너무 깁니다. 30만 자 이하로 나누어 검증해 주세요." },
+  "brief:too_many_pages": { status: 413, message: "쪽수가 너무 많습니다. 300쪽 이하로 나누어 검증해 주세요." },
+  "brief:unsupported_type": {
+    status: 415,
+    message: "지원하지 않는 파일 형식입니다. .docx, .pdf, .hwpx, .txt 파일을 올려 주세요.",
+  },
+  "brief:hwp_unsupported": {
+    status: 415,
+    message: "한글(.hwp) 파일은 읽을 수 없습니다. 한글에서 HWPX(.hwpx)나 PDF로 저장해 올려 주세요.",
+  },
+  "brief:encrypted_pdf": {
+    status: 422,
+    message: "암호가 걸린 PDF입니다. 암호를 푼 PDF를 올려 주세요.",
+  },
+  "brief:no_text_layer": { status: 422, message: "텍스트가 없는 PDF입니다 — OCR은 지원하지 않습니다." },
+  "brief:bad_file": {
+    status: 422,
+    message: "파일을 읽을 수 없습니다. 파일이 손상되었거나 형식이 맞지 않습니다. 다시 저장해 올려 주세요.",
+  },
+  "brief:not_found": { status: 404, message: "저장된 검증 결과를 찾을 수 없습니다." },
   "search:passage_too_long": {
     status: 400,
     message: "글이 너무 깁니다. 5,000자 이내로 줄여 주세요. 넣은 글은 그대로 있습니다.",

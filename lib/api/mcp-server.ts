@@ -2,6 +2,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { z } from "zod";
 import { RateLimited, takeApiRequest } from "../auth/api-rate";
 import { requireScope, TokenRefused } from "../auth/api-tokens";
+import { BRIEF_MAX_CHARS } from "../brief/limits";
 import { CASE_TYPE_LABELS, type CaseTypeLabel } from "../chat/filters";
 import { logError, toAppError } from "../errors";
 import { STATUS_LABEL } from "../rag/citations";
@@ -9,6 +10,7 @@ import { STRATEGY_IDS } from "../rag/strategies/steps";
 import { decodePathSegment } from "../util/path-segment";
 import type { ApiAnswer, ApiCitation } from "./answer-summary";
 import { startApiAsk } from "./ask";
+import { type ApiBriefResult, apiBriefCheck } from "./brief";
 import { apiDecision } from "./decision";
 import { type ApiContext, auditRefusal } from "./guard";
 import { apiSearch } from "./search";
@@ -68,6 +70,30 @@ export function answerText(answer: ApiAnswer): string {
   const head =
     answer.status === "done" ? "" : `[답변이 끝까지 작성되지 않았습니다: ${answer.error ?? answer.status}]\n\n`;
   return `${head}${answer.answer}\n\n인용 판례와 근거 표시:\n${marks.join("\n") || "- (인용 없음)"}`;
+}
+
+/** A draft's check as an assistant reads it: one line per citation, then what to review. */
+export function briefText(result: ApiBriefResult): string {
+  const lines = result.citations.map((c, i) => {
+    const marks = [
+      c.statusLabel,
+      c.status === "date_mismatch" ? `인용 ${c.date ?? "?"} · 판례 ${c.foundDate ?? "?"}` : "",
+      c.status === "court_mismatch" ? `인용 ${c.court ?? "?"} · 판례 ${c.foundCourt ?? "?"}` : "",
+      c.overruledBy ? `변경된 판례: ${c.overruledBy}` : "",
+      c.enBanc ? "전원합의체" : "",
+      c.support ? `${c.support.label} — ${c.support.reason}` : "",
+    ].filter(Boolean);
+    return `${i + 1}. ${c.caseNo}: ${marks.join(" / ")}${c.url ? `\n   ${c.url}` : ""}`;
+  });
+  const suggested = result.suggestions.map(
+    (s) => `- ${s.court} ${s.decisionDate} ${s.caseNo} ${s.caseName} (${s.sharedTerms.join(", ")})\n  ${s.url}`,
+  );
+  return [
+    `인용 ${result.citations.length}건:`,
+    ...(lines.length ? lines : ["(인용 없음)"]),
+    ...(suggested.length ? ["", "함께 검토할 판례:", ...suggested] : []),
+    ...(result.notes.length ? ["", ...result.notes] : []),
+  ].join("\n");
 }
 
 export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpServer {
@@ -173,6 +199,25 @@ export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpSer
           `${i + 1}. ${h.court} ${h.decisionDate} ${h.caseNo} ${h.caseName}\n   겹치는 말: ${h.sharedTerms.join(", ")}\n   ${h.url}`,
       );
       return { ...text(lines.join("\n") || "비슷한 판례를 찾지 못했습니다."), structuredContent: { hits } };
+    }),
+  );
+
+  server.registerTool(
+    "check_citations",
+    {
+      title: "서면 인용 검증",
+      description:
+        "준비서면·의견서 같은 초안의 판례 인용을 모두 찾아, 사건번호마다 상태(found 확인됨 · date_mismatch 선고일 불일치 · court_mismatch 법원 불일치 · not_found 확인할 수 없는 사건번호 — 말뭉치에 없을 수도 있음), 판례 변경·전원합의체 표시, 인용한 문장과 판례가 그 문장을 뒷받침하는지, 인용된 조문, 초안이 인용하지 않은 함께 검토할 판례를 줍니다. 초안은 기록되지 않습니다.",
+      inputSchema: { text: z.string().min(1).max(BRIEF_MAX_CHARS) },
+    },
+    safe(context, "check_citations", async ({ text: draft }: { text: string }) => {
+      const caller = {
+        user: { id: context.caller.user.id, email: context.caller.user.email },
+        ip: context.ip,
+        via: "MCP",
+      };
+      const result = await apiBriefCheck({ text: draft }, caller, context.baseUrl, signal);
+      return { ...text(briefText(result)), structuredContent: { ...result } };
     }),
   );
 

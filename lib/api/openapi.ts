@@ -118,6 +118,45 @@ export function openApiDocument(): Record<string, unknown> {
           },
         },
       },
+      "/api/v1/citations/check": {
+        post: {
+          operationId: "checkCitations",
+          summary: "서면 인용 검증",
+          description:
+            "초안(준비서면·의견서)의 판례 인용을 모두 찾아 사건번호마다 상태를 줍니다: found(확인됨), date_mismatch·court_mismatch(판례는 있으나 적힌 선고일·법원이 다름: 둘 다 줌), not_found(어느 말뭉치에도 없음 — 말뭉치에 없는 판례일 수 있음). 판례 변경·전원합의체 표시, 인용한 문장과 그 문장을 판례가 뒷받침하는지(어휘 비교; `llm: true`이고 모델이 설정되어 있으면 모델 검증), 인용된 조문, 초안이 인용하지 않은 함께 검토할 판례도 줍니다. 글은 JSON(`text`)으로, 또는 multipart `file`(.docx, .pdf, .hwpx, .txt, 20MB 이하)로 보냅니다. 초안은 저장·기록되지 않습니다(감사 기록에는 인용 건수만).",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["text"],
+                  properties: { text: { type: "string", maxLength: 300000 }, llm: { type: "boolean" } },
+                },
+              },
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: { file: { type: "string", format: "binary" }, llm: { type: "string", enum: ["true"] } },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "인용마다의 상태와 함께 검토할 판례",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/CitationCheck" } } },
+            },
+            "413": { description: "파일이나 글이 너무 큼", content: { "application/json": { schema: error } } },
+            "415": { description: "지원하지 않는 파일 형식", content: { "application/json": { schema: error } } },
+            "422": {
+              description: "읽을 수 없는 파일 (암호, 텍스트 없는 PDF, 손상)",
+              content: { "application/json": { schema: error } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
       "/api/v1/ask": {
         post: {
           operationId: "ask",
@@ -169,6 +208,46 @@ export function openApiDocument(): Record<string, unknown> {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "개인 API 토큰 (prt_…)" } },
       schemas: {
+        CitationCheck: {
+          type: "object",
+          properties: {
+            citations: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["text", "caseNo", "status", "enBanc", "overruled", "sentence"],
+                properties: {
+                  text: { type: "string", description: "초안에 적힌 인용" },
+                  caseNo: { type: "string" },
+                  status: { type: "string", enum: ["found", "date_mismatch", "court_mismatch", "not_found"] },
+                  statusLabel: { type: "string" },
+                  court: { type: "string", description: "초안에 적힌 법원" },
+                  date: { type: "string", format: "date", description: "초안에 적힌 선고일" },
+                  foundCourt: { type: "string" },
+                  foundDate: { type: "string", format: "date" },
+                  caseName: { type: "string" },
+                  overruled: { type: "boolean" },
+                  overruledBy: { type: "string" },
+                  enBanc: { type: "boolean" },
+                  sentence: { type: "string" },
+                  support: {
+                    type: "object",
+                    properties: {
+                      verdict: { type: "string", enum: ["supported", "partly", "unsupported"] },
+                      label: { type: "string" },
+                      reason: { type: "string" },
+                      quote: { type: "string" },
+                    },
+                  },
+                  url: { type: "string", format: "uri" },
+                },
+              },
+            },
+            statutes: { type: "array", items: { type: "object" } },
+            suggestions: { type: "array", items: { type: "object" } },
+            notes: { type: "array", items: { type: "string" } },
+          },
+        },
         Error: {
           type: "object",
           required: ["code", "error"],

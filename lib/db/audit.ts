@@ -44,6 +44,10 @@ export const AUDIT_ACTIONS = [
   "eval.cancel",
   "eval.resume",
   "eval.delete",
+  // 서면 검증: who checked a draft and how many citations — never the draft's text.
+  "brief.check",
+  "brief.save",
+  "brief.delete",
   // Server settings.
   "setting.change",
   // The log itself: who took a copy of it.

@@ -39,6 +39,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "eval.cancel": "평가 취소",
   "eval.resume": "평가 이어서",
   "eval.delete": "평가 삭제",
+  "brief.check": "서면 검증",
+  "brief.save": "서면 검증 저장",
+  "brief.delete": "서면 검증 삭제",
   "setting.change": "설정 변경",
   "audit.export": "변경 기록 내려받기",
 };

@@ -205,7 +205,7 @@ export async function checkSupport(
 
 type Judged = Omit<CitationSupport, "offset" | "caseNo" | "valid" | "claim" | "sentence">;
 
-const OUTSIDE_REASON = "검색 근거 밖 판례라 말뭉치에 있는 그 판례의 본문과 비교했습니다.";
+export const OUTSIDE_REASON = "검색 근거 밖 판례라 말뭉치에 있는 그 판례의 본문과 비교했습니다.";
 
 /** One pair's verdict, from the evidence it has: the model's reading first, else words and cosine. */
 function judge(pair: Pair | undefined): Judged {

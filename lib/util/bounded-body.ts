@@ -1,0 +1,35 @@
+/**
+ * A request body read with a byte limit whether or not Content-Length is sent: a declared length
+ * over the limit is refused before anything is read, and reading stops (and the stream is
+ * cancelled) as soon as the bytes pass it — a huge body never sits in memory. `tooLarge` makes the
+ * caller's error (its own code and message).
+ */
+export async function readBoundedBytes(
+  request: Request,
+  max: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
