@@ -21,6 +21,9 @@ export function AppHeader({ user }: { user: UserRecord }) {
             <span className="sm:hidden">검색</span>
             <span className="hidden sm:inline">판례 검색</span>
           </Link>
+          <Link href="/brief" className="whitespace-nowrap text-muted hover:text-ink" data-testid="nav-brief">
+            서면 검증
+          </Link>
           <Link href="/bookmarks" className="text-muted hover:text-ink" data-testid="nav-bookmarks">
             북마크
           </Link>

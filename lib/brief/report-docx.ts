@@ -11,9 +11,12 @@ import {
   TextRun,
   WidthType,
 } from "docx";
-import { VERDICT_LABEL } from "../rag/support/types";
 import { formatKoreanDate } from "../util/korean-time";
-import { type BriefCitation, type BriefReport, NOT_FOUND_NOTE, STATUS_LABELS } from "./types";
+import { dotted, groundText, statusText } from "./report-text";
+import type { BriefReport } from "./types";
+
+// The 상태 and 근거 wording lives beside the screen's; re-exported for the callers that import it here.
+export { groundText, statusText } from "./report-text";
 
 /**
  * The 서면 검증 report as a Word file: a table 인용 / 상태 / 문장 / 근거, one row per cited number in
@@ -26,29 +29,6 @@ const run = (text: string, options: { bold?: boolean; color?: string; size?: num
   new TextRun({ text, font: FONT, size: options.size ?? 20, bold: options.bold, color: options.color });
 const para = (text: string, options: { bold?: boolean; color?: string } = {}) =>
   new Paragraph({ children: [run(text, options)] });
-
-const dotted = (date?: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? "");
-  return m ? `${m[1]}. ${Number(m[2])}. ${Number(m[3])}.` : (date ?? "");
-};
-
-/** What the 상태 column says: the status, both dates or courts when they differ, the marks. */
-export function statusText(c: BriefCitation): string {
-  const lines = [STATUS_LABELS[c.status]];
-  if (c.status === "date_mismatch") lines.push(`서면 ${dotted(c.date)} · 판례 ${dotted(c.foundDate)}`);
-  if (c.status === "court_mismatch") lines.push(`서면 ${c.court ?? ""} · 판례 ${c.foundCourt ?? ""}`);
-  if (c.overruled) lines.push(`변경된 판례: ${c.overruled}`);
-  if (c.enBanc) lines.push("전원합의체");
-  return lines.join("\n");
-}
-
-/** What the 근거 column says: the support check's mark and reason, or why nothing was checked. */
-export function groundText(c: BriefCitation): string {
-  if (c.status === "not_found") return NOT_FOUND_NOTE;
-  if (!c.support) return "근거를 확인하지 못했습니다.";
-  const quote = c.support.quote ? `\n“${c.support.quote}”` : "";
-  return `${VERDICT_LABEL[c.support.verdict]} — ${c.support.reason}${quote}`;
-}
 
 const cell = (text: string, header = false) =>
   new TableCell({
