@@ -97,7 +97,10 @@ export async function supportOfCitations(
       out.set(w.start + c.offset, {
         verdict: c.verdict,
         // The chat's wording says "outside the evidence": here the draft's decision is simply checked.
-        reason: c.reason.startsWith(OUTSIDE_REASON) ? c.reason.slice(OUTSIDE_REASON.length).trim() : c.reason,
+        reason: (c.reason.startsWith(OUTSIDE_REASON)
+          ? c.reason.slice(OUTSIDE_REASON.length).trim()
+          : c.reason
+        ).replaceAll("답변 문장", "서면의 문장"),
         method: c.method,
         ...(c.quote ? { quote: c.quote } : {}),
       });

@@ -70,7 +70,8 @@ export function buildDecision(meta: DecisionMeta, raw: RawSections, sourcePath?:
       // One name per court in facets, filters and links ("서울고법" and "서울고등법원" are one court).
       court: canonicalCourt(meta.court),
       decisionDate: normalizeDate(meta.decisionDate),
-      caseName: meta.caseName.trim(),
+      // Some sources write a missing name as the word "null": no name, not a name.
+      caseName: /^(null|undefined|none)$/i.test(meta.caseName.trim()) ? "" : meta.caseName.trim(),
     },
     sections,
     sourcePath,

@@ -70,7 +70,7 @@ describe("POST /api/v1/citations/check", () => {
     expect(body.citations[0]).toMatchObject({ date: "2099-01-16", foundDate: "2099-01-15", foundCourt: "대법원" });
     expect(String(body.citations[0]?.url)).toMatch(/^http:\/\/.+\/precedents\/2098/);
     expect(body.citations[0]?.sentence).toContain("드론 배송 사업자는");
-    expect((body.citations[0]?.support as { verdict: string }).verdict).toBe("supported");
+    expect(body.citations[0]?.support).toMatchObject({ verdict: "supported" });
     expect(body.citations[1]?.url).toBeUndefined();
     expect(body.statutes).toEqual([{ text: "민법 제750조", law: "민법", article: "제750조" }]);
     const audit = await listAuditEntries({ actions: ["brief.check"] });

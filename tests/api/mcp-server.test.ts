@@ -76,11 +76,17 @@ const textOf = (result: Record<string, unknown>) =>
   ((result.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
 
 describe("MCP server at /api/mcp", () => {
-  it("lists the four tools and searches, reads and finds similar decisions with a read token", async () => {
+  it("lists the five tools and searches, reads and finds similar decisions with a read token", async () => {
     const { secret } = await createApiToken(lawyer, { name: "비서", scope: "read", days: 30 });
     const client = await connect(secret);
     const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-    expect(tools).toEqual(["ask_with_citations", "find_similar", "get_decision", "search_precedents"]);
+    expect(tools).toEqual([
+      "ask_with_citations",
+      "check_citations",
+      "find_similar",
+      "get_decision",
+      "search_precedents",
+    ]);
 
     const search = await client.callTool({
       name: "search_precedents",
