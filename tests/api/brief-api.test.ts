@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Document, Packer, Paragraph } from "docx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as checkRoute from "@/app/api/v1/citations/check/route";
@@ -116,6 +117,50 @@ describe("POST /api/v1/citations/check", () => {
     expect(bad.status).toBe(400);
     const empty = await post(JSON.stringify({ text: "   " }));
     expect(empty.status).toBe(400);
+  });
+});
+
+describe("a draft uploaded as a file", () => {
+  it("reads a .docx written by the project's own Word writer and checks it", async () => {
+    const doc = new Document({ sections: [{ children: DRAFT.split(/(?<=다\.)\s/).map((line) => new Paragraph(line)) }] });
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await Packer.toBuffer(doc))]), "준비서면.docx");
+    const res = await fetch(`${server.url}/api/v1/citations/check`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { citations: { caseNo: string; status: string }[] };
+    expect(body.citations.map((c) => [c.caseNo, c.status])).toEqual([
+      ["2098다1001", "date_mismatch"],
+      ["2031다99999", "not_found"],
+    ]);
+  });
+
+  it("refuses a 21 MB file with 413, an encrypted-looking or unreadable one with its own message", async () => {
+    const big = new FormData();
+    big.set("file", new Blob([new Uint8Array(21 * 1024 * 1024)]), "큰서면.pdf");
+    const tooBig = await fetch(`${server.url}/api/v1/citations/check`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: big,
+    });
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { error: string }).error).toContain("20MB");
+    const hwp = new FormData();
+    hwp.set(
+      "file",
+      new Blob([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])]),
+      "서면.hwp",
+    );
+    const refused = await fetch(`${server.url}/api/v1/citations/check`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: hwp,
+    });
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { error: string }).error).toContain("HWPX");
   });
 });
 
