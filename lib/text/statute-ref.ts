@@ -51,8 +51,16 @@ function article(n: string, sub: string | undefined): string {
   return `제${Number(n)}조${sub ? `의${Number(sub)}` : ""}`;
 }
 
+export interface StatuteReadOptions {
+  /**
+   * A 참조조문 list: an article written without a statute ("민법 제750조,\n\n제756조 / [2] 제396조")
+   * belongs to the statute named last before it. In running text only one joined by a comma does.
+   */
+  list?: boolean;
+}
+
 /** Every statute reference in `text`, in order. Never throws. */
-export function readStatuteRefs(text: string): StatuteRef[] {
+export function readStatuteRefs(text: string, options: StatuteReadOptions = {}): StatuteRef[] {
   const found: StatuteRef[] = [];
   let lastLaw: string | undefined;
   const taken: [number, number][] = [];
@@ -93,18 +101,22 @@ export function readStatuteRefs(text: string): StatuteRef[] {
       end += next[0].length;
     }
   }
-  // Articles with no statute before them ("제3조에 따라"): listed, their statute unknown.
+  // Articles with no statute right before them ("제3조에 따라"): in a 참조조문 list, the statute
+  // named last before; in running text, unknown.
   for (const m of text.matchAll(BARE)) {
     const at = m.index ?? 0;
     if (taken.some(([s, e]) => at >= s && at < e)) continue;
+    const before = options.list ? found.filter((r) => r.start < at && r.law).at(-1) : undefined;
     found.push({
       start: at,
       end: at + m[0].length,
       text: m[0],
+      ...(before?.law ? { law: before.law } : {}),
       article: article(m[1] ?? "", m[2]),
       paragraph: m[3] ? `제${Number(m[3])}항` : undefined,
-      former: false,
+      former: before?.former ?? false,
     });
+    found.sort((a, b) => a.start - b.start);
   }
   return found.sort((a, b) => a.start - b.start);
 }
