@@ -98,6 +98,17 @@ export const ERROR_CATALOG = {
   "store:instance_locked": { status: 503, message: "이 데이터 폴더는 이미 다른 서버가 쓰고 있습니다." },
   // The viewer's worker (lib/precedent/viewer-client.ts) stopped or could not start.
   "precedent:unavailable": { status: 503, message: "판례 원문을 지금 열 수 없습니다. 잠시 후 다시 시도해 주세요." },
+  // Statute files (lib/statutes): legalize-kr Markdown with its front matter (제목, 시행일자 …).
+  "statute:bad_file": {
+    status: 400,
+    message:
+      "법령 파일을 읽을 수 없습니다. 머리말(제목, 시행일자)과 '##### 제N조' 조문이 있는 Markdown 파일이어야 합니다.",
+  },
+  "statute:duplicate": {
+    status: 409,
+    message: "같은 법령이 이번 가져오기에 두 번 들어 있어 두 번째 파일은 건너뛰었습니다.",
+  },
+  "statute:not_found": { status: 404, message: "해당 법령이나 조문을 찾을 수 없습니다." },
   "ingest:bad_file": { status: 400, message: "파일을 읽을 수 없습니다." },
   "ingest:too_large": { status: 413, message: "업로드 용량 한도를 초과했습니다." },
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },

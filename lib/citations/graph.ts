@@ -1,5 +1,6 @@
 import { findDocumentsForCaseNo } from "../db/case-lookup";
 import { citationsFrom, citationsOf, type DecisionGraphInput, overrulingsBy, overrulingsOf } from "../db/citations";
+import { decisionStatuteRefs } from "../statutes/decision-refs";
 import { splitCaseNo } from "../text/case-number";
 import type { CitationSource, OverruledBy, OverruleScope, PrecedentSignals } from "../text/citation-types";
 import type { ParsedDecision } from "../text/decision";
@@ -7,7 +8,10 @@ import { decisionKey } from "../text/decision-key";
 import { parseOverrulings } from "./overruling";
 import { normalizeCourt, parseCitations } from "./parse";
 
-/** What ingestion stores for one decision: its citations and the overrulings it states. */
+/**
+ * What ingestion stores for one decision: its citations, the overrulings it states and the statute
+ * articles of its 참조조문 (written and deleted with the rest).
+ */
 export function decisionGraph(decision: ParsedDecision): DecisionGraphInput {
   const own = splitCaseNo(decision.meta.caseNo);
   return {
@@ -16,6 +20,7 @@ export function decisionGraph(decision: ParsedDecision): DecisionGraphInput {
     date: decision.meta.decisionDate,
     edges: parseCitations(decision, own),
     overrulings: parseOverrulings(decision, own),
+    statuteRefs: decisionStatuteRefs(decision),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { CitationEdge, OverrulingEdge } from "../text/citation-types";
 import { type Db, db } from "./client";
+import { statuteRefOps } from "./statutes";
 
 /**
  * The citation graph's rows (schema: CitationEdge, Overruling). A decision's rows are replaced
@@ -12,6 +13,8 @@ export interface DecisionGraphInput {
   date: string;
   edges: CitationEdge[];
   overrulings: OverrulingEdge[];
+  /** The statutes its 참조조문 names (DecisionStatuteRef), replaced with the rest. */
+  statuteRefs?: { law: string; article: string }[];
 }
 
 export async function replaceDecisionGraphs(
@@ -53,6 +56,11 @@ export async function replaceDecisionGraphs(
         })),
       ),
     }),
+    ...statuteRefOps(
+      corpusId,
+      decisions.map((d) => ({ caseNo: d.caseNo, refs: d.statuteRefs ?? [] })),
+      client,
+    ),
   ]);
 }
 

@@ -155,14 +155,15 @@ export async function listDocuments(
 }
 
 /**
- * Removes one document's row, and the citation-graph rows it wrote (its citations and the
- * overrulings it declared: a decision that is gone vouches for nothing), then the corpus's counts.
- * Citations *of* it by other decisions stay: they are those decisions' words. False if no such row.
+ * Removes one document's row, and the citation-graph rows it wrote (its citations, its 참조조문
+ * links and the overrulings it declared: a decision that is gone vouches for nothing), then the
+ * corpus's counts. Citations *of* it by other decisions stay: they are those decisions' words. False if no such row.
  */
 export async function deleteDocumentRow(corpusId: string, caseNo: string, client: Db = db()): Promise<boolean> {
-  const [, , removed] = await client.$transaction([
+  const [, , , removed] = await client.$transaction([
     client.citationEdge.deleteMany({ where: { corpusId, citingCaseNo: caseNo } }),
     client.overruling.deleteMany({ where: { corpusId, overrulingCaseNo: caseNo } }),
+    client.decisionStatuteRef.deleteMany({ where: { corpusId, caseNo } }),
     client.document.deleteMany({ where: { corpusId, caseNo } }),
   ]);
   await refreshCorpusCounts(corpusId, client);

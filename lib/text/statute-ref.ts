@@ -28,8 +28,9 @@ const NOTE = "(?:\\s?\\([^()]{0,80}\\))?";
 const ARTICLE = "제\\s?(\\d{1,4})\\s?조(?:\\s?의\\s?(\\d{1,3}))?(?:\\s?제\\s?(\\d{1,3})\\s?항)?";
 const NAMED = new RegExp(`(?<![가-힣])${LAW}${NOTE}\\s?${ARTICLE}`, "gu");
 const BARE = new RegExp(`(?<![가-힣\\d])${ARTICLE}`, "gu");
-// After a reference: ", 제218조" or "·제3조" — the same statute's next article.
-const NEXT = new RegExp(`^\\s?[,，·ㆍ및]\\s?${ARTICLE}`, "u");
+// After a reference: ", 제218조" or "·제3조" — the same statute's next article. Any whitespace
+// around the comma: 참조조문 lists break lines after it ("민법 제750조,\n\n제756조") and write " , ".
+const NEXT = new RegExp(`^\\s*[,，·ㆍ및]\\s*${ARTICLE}`, "u");
 // Words ending in 법 that are no statute.
 const NOT_LAWS = new Set([
   "방법",
@@ -88,7 +89,7 @@ export function readStatuteRefs(text: string, options: StatuteReadOptions = {}):
       former,
     });
     for (let next = NEXT.exec(text.slice(end)); next; next = NEXT.exec(text.slice(end))) {
-      const start = end + (next[0].length - next[0].trimStart().replace(/^[,，·ㆍ및]\s?/u, "").length);
+      const start = end + (next[0].length - next[0].trimStart().replace(/^[,，·ㆍ및]\s*/u, "").length);
       push({
         start,
         end: end + next[0].length,

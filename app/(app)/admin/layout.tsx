@@ -5,6 +5,7 @@ import { requirePageAdmin } from "../../(auth)/auth";
 const LINKS = [
   ["/admin", "개요"],
   ["/admin/corpora", "말뭉치"],
+  ["/admin/statutes", "법령"],
   ["/admin/eval", "평가"],
   ["/admin/users", "사용자"],
   ["/admin/audit", "변경 기록"],

@@ -1,0 +1,97 @@
+import { type Entry, fromBufferPromise, type ZipFile } from "yauzl";
+import { AppError } from "../errors";
+import { readBoundedBytes } from "../util/bounded-body";
+import type { StatuteSource } from "./import";
+
+/**
+ * An admin's upload of statute files: multipart `files` parts, each a .md statute or a .zip of
+ * them, and an optional `force` field. Read in memory under a byte limit (민법, the largest statute,
+ * is 0.4 MB), a zip guarded on its declared sizes and on the bytes actually inflated.
+ */
+export const STATUTE_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
+const MAX_ENTRIES = 2_000;
+
+export interface StatuteUpload {
+  sources: StatuteSource[];
+  force: boolean;
+  /** Parts that are neither .md nor .zip, by name. */
+  skipped: string[];
+}
+
+const tooLarge = () =>
+  new AppError("ingest:too_large", { userMessage: "법령 파일이 너무 큽니다. 32MB 이하로 나누어 올려 주세요." });
+const badZip = (name: string, cause?: unknown) =>
+  new AppError("statute:bad_file", { userMessage: `${name}: 올바른 zip 파일이 아닙니다.`, cause });
+
+async function zipSources(name: string, bytes: Uint8Array, skipped: string[]): Promise<StatuteSource[]> {
+  let zip: ZipFile;
+  try {
+    zip = await fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      lazyEntries: true,
+      autoClose: false,
+    });
+  } catch (cause) {
+    throw badZip(name, cause);
+  }
+  try {
+    const entries: Entry[] = [];
+    let declared = 0;
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith("/")) continue;
+      const base = entry.fileName.split("/").pop() ?? "";
+      if (!/\.md$/i.test(base) || /^readme\.md$/i.test(base) || base.startsWith(".")) {
+        skipped.push(`${name}/${entry.fileName}`);
+        continue;
+      }
+      declared += entry.uncompressedSize;
+      if (declared > MAX_UNPACKED_BYTES || entries.length >= MAX_ENTRIES) throw tooLarge();
+      entries.push(entry);
+    }
+    let budget = MAX_UNPACKED_BYTES;
+    const out: StatuteSource[] = [];
+    for (const entry of entries) {
+      const chunks: Buffer[] = [];
+      const stream = await zip.openReadStreamPromise(entry);
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // Declared sizes can lie: the inflated bytes are what count.
+        budget -= chunk.length;
+        if (budget < 0) {
+          stream.destroy();
+          throw tooLarge();
+        }
+        chunks.push(chunk);
+      }
+      out.push({ file: `${name}/${entry.fileName}`, text: Buffer.concat(chunks).toString("utf8") });
+    }
+    return out;
+  } catch (error) {
+    throw error instanceof AppError ? error : badZip(name, error);
+  } finally {
+    zip.close();
+  }
+}
+
+export async function readStatuteUpload(request: Request): Promise<StatuteUpload> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    throw new AppError("bad_request:input", { userMessage: "법령 파일을 양식(multipart)으로 올려 주세요." });
+  }
+  const bytes = await readBoundedBytes(request, STATUTE_UPLOAD_MAX_BYTES, tooLarge);
+  const form = await new Response(new Blob([bytes]), { headers: { "content-type": type } }).formData().catch(() => {
+    throw new AppError("bad_request:input", { userMessage: "올린 양식을 읽을 수 없습니다." });
+  });
+  const sources: StatuteSource[] = [];
+  const skipped: string[] = [];
+  for (const part of form.getAll("files")) {
+    if (!(part instanceof File)) continue;
+    const data = new Uint8Array(await part.arrayBuffer());
+    if (/\.zip$/i.test(part.name)) sources.push(...(await zipSources(part.name, data, skipped)));
+    else if (/\.md$/i.test(part.name)) sources.push({ file: part.name, text: new TextDecoder().decode(data) });
+    else skipped.push(part.name);
+  }
+  if (sources.length === 0) {
+    throw new AppError("statute:bad_file", { userMessage: "가져올 법령 파일(.md 또는 .zip)이 없습니다." });
+  }
+  return { sources, force: form.get("force") === "true", skipped };
+}
