@@ -19,7 +19,7 @@ export function decisionStatuteRefs(decision: ParsedDecision): StatuteLink[] {
   if (!section) return [];
   const seen = new Set<string>();
   const out: StatuteLink[] = [];
-  for (const ref of readStatuteRefs(section.text)) {
+  for (const ref of readStatuteRefs(section.text, { list: true })) {
     if (!ref.law) continue;
     // Old decisions write "상속세법시행령": stored as the statute is named, "상속세법 시행령".
     const law = ref.law.replace(/\s*(시행령|시행규칙)$/u, " $1");

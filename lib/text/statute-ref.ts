@@ -31,6 +31,8 @@ const BARE = new RegExp(`(?<![가-힣\\d])${ARTICLE}`, "gu");
 // After a reference: ", 제218조" or "·제3조" — the same statute's next article. Any whitespace
 // around the comma: 참조조문 lists break lines after it ("민법 제750조,\n\n제756조") and write " , ".
 const NEXT = new RegExp(`^\\s*[,，·ㆍ및]\\s*${ARTICLE}`, "u");
+// ", 제3항" right after an article's paragraph: the same article (no 조 follows the number).
+const PARA_NEXT = /^\s*[,，]\s*제\s?(\d{1,3})\s?항(?!\s?제?\s?\d{0,4}\s?조)/u;
 // Words ending in 법 that are no statute.
 const NOT_LAWS = new Set([
   "방법",
@@ -88,18 +90,26 @@ export function readStatuteRefs(text: string, options: StatuteReadOptions = {}):
       paragraph: m[4] ? `제${Number(m[4])}항` : undefined,
       former,
     });
-    for (let next = NEXT.exec(text.slice(end)); next; next = NEXT.exec(text.slice(end))) {
-      const start = end + (next[0].length - next[0].trimStart().replace(/^[,，·ㆍ및]\s*/u, "").length);
+    let lastArticle = found.at(-1)?.article ?? "";
+    for (;;) {
+      const rest = text.slice(end, end + 80);
+      // ", 제3항" after "제756조 제1항": the same article's next paragraph.
+      const para = PARA_NEXT.exec(rest);
+      const next = para ? undefined : NEXT.exec(rest);
+      const piece = para ?? next;
+      if (!piece) break;
+      const start = end + (piece[0].length - piece[0].trimStart().replace(/^[,，·ㆍ및]\s*/u, "").length);
       push({
         start,
-        end: end + next[0].length,
-        text: text.slice(start, end + next[0].length),
+        end: end + piece[0].length,
+        text: text.slice(start, end + piece[0].length),
         law: name || undefined,
-        article: article(next[1] ?? "", next[2]),
-        paragraph: next[3] ? `제${Number(next[3])}항` : undefined,
+        article: para ? lastArticle : article(piece[1] ?? "", piece[2]),
+        paragraph: para ? `제${Number(para[1])}항` : piece[3] ? `제${Number(piece[3])}항` : undefined,
         former,
       });
-      end += next[0].length;
+      lastArticle = found.at(-1)?.article ?? lastArticle;
+      end += piece[0].length;
     }
   }
   // Articles with no statute right before them ("제3조에 따라"): in a 참조조문 list, the statute
