@@ -122,7 +122,9 @@ describe("POST /api/v1/citations/check", () => {
 
 describe("a draft uploaded as a file", () => {
   it("reads a .docx written by the project's own Word writer and checks it", async () => {
-    const doc = new Document({ sections: [{ children: DRAFT.split(/(?<=다\.)\s/).map((line) => new Paragraph(line)) }] });
+    const doc = new Document({
+      sections: [{ children: DRAFT.split(/(?<=다\.)\s/).map((line) => new Paragraph(line)) }],
+    });
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(await Packer.toBuffer(doc))]), "준비서면.docx");
     const res = await fetch(`${server.url}/api/v1/citations/check`, {
