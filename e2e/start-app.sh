@@ -19,6 +19,12 @@ else
   npm run --silent ingest -- tests/fixtures/decisions --corpus "테스트 판례" > "$DATA_DIR/ingest.log" 2>&1
   # Our own en banc decision overruling another one (citation graph, overruling flags).
   npm run --silent ingest -- tests/fixtures/citations --corpus "인용 판례" >> "$DATA_DIR/ingest.log" 2>&1
+  # Statutes for the 참조조문 links: the real ones when present, else a few articles of 민법.
+  if [ -d ../shared/data/statutes ]; then
+    npm run --silent ingest:statutes -- ../shared/data/statutes >> "$DATA_DIR/ingest.log" 2>&1
+  else
+    npm run --silent ingest:statutes -- tests/fixtures/statutes/e2e >> "$DATA_DIR/ingest.log" 2>&1
+  fi
   if [ -d ../shared/data/precedents ]; then
     npm run --silent ingest -- ../shared/data/precedents --corpus "공유 판례" >> "$DATA_DIR/ingest.log" 2>&1
   fi
