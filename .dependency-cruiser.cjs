@@ -17,7 +17,7 @@ const LAYERS = [
   // Models and indexes.
   { name: "models and indexes", path: "^lib/(ai|store)/" },
   // Building the corpus.
-  { name: "corpus", path: "^lib/(ingest|enrich|citations|precedent)/" },
+  { name: "corpus", path: "^lib/(ingest|enrich|citations|precedent|statutes)/" },
   // Retrieval and answering.
   { name: "rag", path: "^lib/rag/" },
   // The product's use cases.
