@@ -7,6 +7,7 @@ import {
   type BriefSuggestion,
   NOT_FOUND_NOTE,
   STATUS_LABELS,
+  STATUTE_CHECKED_NOTE,
   STATUTE_NOTE,
 } from "@/lib/brief/types";
 import { VERDICT_LABEL } from "@/lib/rag/support/types";
@@ -124,6 +125,28 @@ function Suggestions({ suggestions }: { suggestions: BriefSuggestion[] }) {
   );
 }
 
+/** One cited article: linked when its statute has it, marked when it does not, listed otherwise. */
+function StatuteItem({ s }: { s: BriefReport["statutes"][number] }) {
+  const label = [s.former ? "구" : "", s.law, s.article, s.paragraph].filter(Boolean).join(" ");
+  const tone = s.exists === false ? "border-red-200 bg-red-50 text-red-900" : "border-line bg-white";
+  return (
+    <li
+      className={`rounded border px-2 py-0.5 ${tone}`}
+      data-testid="brief-statute"
+      data-exists={s.exists === undefined ? undefined : String(s.exists)}
+    >
+      {s.exists && s.url ? (
+        <Link href={s.url} className="text-accent underline" data-testid="brief-statute-link">
+          {label}
+        </Link>
+      ) : (
+        label
+      )}
+      {s.note ? <span className="ml-1 text-xs">: {s.note}</span> : null}
+    </li>
+  );
+}
+
 export function BriefReportView({ report }: { report: BriefReport }) {
   const { citations, statutes, suggestions, notes } = report;
   return (
@@ -183,12 +206,12 @@ export function BriefReportView({ report }: { report: BriefReport }) {
       {statutes.length > 0 ? (
         <section className="space-y-1" data-testid="brief-statutes">
           <h2 className="font-semibold">인용된 조문</h2>
-          <p className="text-xs text-muted">{STATUTE_NOTE}</p>
+          <p className="text-xs text-muted">
+            {statutes.some((s) => s.exists !== undefined) ? STATUTE_CHECKED_NOTE : STATUTE_NOTE}
+          </p>
           <ul className="flex flex-wrap gap-2 text-sm">
             {statutes.map((s) => (
-              <li key={`${s.start}|${s.article}`} className="rounded border border-line bg-white px-2 py-0.5">
-                {[s.former ? "구" : "", s.law, s.article, s.paragraph].filter(Boolean).join(" ")}
-              </li>
+              <StatuteItem key={`${s.start}|${s.article}`} s={s} />
             ))}
           </ul>
         </section>

@@ -1,20 +1,28 @@
+import type { ReactNode } from "react";
 import type { Mark } from "@/lib/precedent/segments";
 
 /**
  * One section's text with the cited passages shown lightly and the supporting sentence(s) strongly;
  * anchors (#passage-…, #part-…) sit exactly where they point.
  */
-export function DecisionText({ marks }: { marks: Mark[] }) {
+export function DecisionText({
+  marks,
+  renderText,
+}: {
+  marks: Mark[];
+  /** A mark's text as shown (the 참조조문's statute links); its plain text when absent. */
+  renderText?: (mark: Mark, index: number) => ReactNode;
+}) {
   return (
     <p className="whitespace-pre-wrap leading-relaxed">
-      {marks.map((m) => (
-        <MarkRun key={m.start} mark={m} />
+      {marks.map((m, i) => (
+        <MarkRun key={m.start} mark={m} content={renderText ? renderText(m, i) : m.text} />
       ))}
     </p>
   );
 }
 
-function MarkRun({ mark }: { mark: Mark }) {
+function MarkRun({ mark, content }: { mark: Mark; content: ReactNode }) {
   const anchors = mark.anchors?.map((id) => <span key={id} id={id} className="scroll-mt-28" />);
   if (mark.support) {
     return (
@@ -25,7 +33,7 @@ function MarkRun({ mark }: { mark: Mark }) {
           data-chunk-id={mark.chunkId}
           className="rounded-sm bg-amber-200 px-0.5 text-ink underline decoration-amber-600 decoration-2 underline-offset-4 [box-decoration-break:clone]"
         >
-          {mark.text}
+          {content}
         </mark>
       </>
     );
@@ -39,7 +47,7 @@ function MarkRun({ mark }: { mark: Mark }) {
           data-chunk-id={mark.chunkId}
           className="bg-accent-soft [box-decoration-break:clone]"
         >
-          {mark.text}
+          {content}
         </span>
       </>
     );
@@ -47,7 +55,7 @@ function MarkRun({ mark }: { mark: Mark }) {
   return (
     <>
       {anchors}
-      {mark.text}
+      {content}
     </>
   );
 }

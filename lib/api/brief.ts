@@ -35,7 +35,16 @@ export interface ApiBriefCitation {
 
 export interface ApiBriefResult {
   citations: ApiBriefCitation[];
-  statutes: { text: string; law?: string; article: string; paragraph?: string }[];
+  statutes: {
+    text: string;
+    law?: string;
+    article: string;
+    paragraph?: string;
+    /** Set when the statute is imported: whether it has this article. */
+    exists?: boolean;
+    url?: string;
+    note?: string;
+  }[];
   suggestions: {
     section: number;
     sectionStart: string;
@@ -76,7 +85,15 @@ export function apiBriefResult(report: BriefReport, baseUrl: string): ApiBriefRe
         : undefined,
       url: abs(c.url),
     })),
-    statutes: report.statutes.map(({ text, law, article, paragraph }) => ({ text, law, article, paragraph })),
+    statutes: report.statutes.map(({ text, law, article, paragraph, exists, url, note }) => ({
+      text,
+      law,
+      article,
+      paragraph,
+      exists,
+      url: abs(url),
+      note,
+    })),
     suggestions: report.suggestions.map(({ corpusId: _corpusId, url, ...s }) => ({ ...s, url: abs(url) ?? url })),
     notes: report.notes,
   };

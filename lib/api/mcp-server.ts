@@ -1,10 +1,9 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { RateLimited, takeApiRequest } from "../auth/api-rate";
-import { requireScope, TokenRefused } from "../auth/api-tokens";
+import { takeApiRequest } from "../auth/api-rate";
+import { requireScope } from "../auth/api-tokens";
 import { BRIEF_MAX_CHARS } from "../brief/limits";
 import { CASE_TYPE_LABELS, type CaseTypeLabel } from "../chat/filters";
-import { logError, toAppError } from "../errors";
 import { STATUS_LABEL } from "../rag/citations";
 import { STRATEGY_IDS } from "../rag/strategies/steps";
 import { decodePathSegment } from "../util/path-segment";
@@ -12,40 +11,17 @@ import type { ApiAnswer, ApiCitation } from "./answer-summary";
 import { startApiAsk } from "./ask";
 import { type ApiBriefResult, apiBriefCheck } from "./brief";
 import { apiDecision } from "./decision";
-import { type ApiContext, auditRefusal } from "./guard";
+import type { ApiContext } from "./guard";
+import { safe, text } from "./mcp-tool";
 import { apiSearch } from "./search";
 import { findSimilar } from "./similar";
+import { apiStatute, statuteText } from "./statute";
 
 /**
  * The MCP server a firm adds to its AI assistants (docs/api.md): the same searches, decisions and
  * answers as the REST API, for the token's owner, as tools an assistant can call. One server per
  * request (stateless Streamable HTTP): nothing is kept between calls but the token.
  */
-
-const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
-
-type ToolResult = {
-  content: { type: "text"; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-};
-
-/**
- * A tool's failure as the assistant should read it: the plain Korean message, never a code or a
- * stack; a refused scope or rate is audited like the REST API's refusals.
- */
-function safe<A>(context: ApiContext, tool: string, run: (args: A) => Promise<ToolResult>) {
-  return async (args: A): Promise<ToolResult> => {
-    try {
-      return await run(args);
-    } catch (error) {
-      if (error instanceof TokenRefused || error instanceof RateLimited) {
-        await auditRefusal(context, `MCP ${tool}`, error instanceof TokenRefused ? error.why : "요청 한도 초과");
-      } else if (toAppError(error).status >= 500) logError(error);
-      return { ...text(toAppError(error).userMessage), isError: true };
-    }
-  };
-}
 
 function searchText(result: Awaited<ReturnType<typeof apiSearch>>): string {
   if (result.hits.length === 0) return `"${result.query}"에 맞는 판례가 없습니다.`;
@@ -156,6 +132,20 @@ export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpSer
         ? `\n\n[전체 ${d.totalChars.toLocaleString("ko-KR")}자 중 앞부분만 보냈습니다. 전문은 링크에서 보세요.]`
         : "";
       return { ...text(`${head}\n\n${d.text}${tail}`), structuredContent: { ...d } };
+    }),
+  );
+
+  server.registerTool(
+    "get_statute",
+    {
+      title: "조문",
+      description:
+        "가져온 법령의 조문 하나(예: 민법, 제750조)를 현행 조문 그대로, 시행일자와 함께 가져오고, 이 조문을 참조조문에 적은 판례(최신순 20건과 전체 건수)를 판례 보기 링크와 함께 줍니다.",
+      inputSchema: { law: z.string().min(1).max(100), article: z.string().min(1).max(40) },
+    },
+    safe(context, "get_statute", async ({ law, article }: { law: string; article: string }) => {
+      const s = await apiStatute(law, article, { baseUrl: context.baseUrl });
+      return { ...text(statuteText(s)), structuredContent: { ...s } };
     }),
   );
 

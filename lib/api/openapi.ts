@@ -118,6 +118,33 @@ export function openApiDocument(): Record<string, unknown> {
           },
         },
       },
+      "/api/v1/statutes/{law}/{article}": {
+        get: {
+          operationId: "getStatute",
+          summary: "조문 하나와 이 조문을 인용한 판례",
+          description:
+            "가져온 법령의 현행 조문(제목, 본문, 시행일자)과 참조조문에 이 조문을 적은 판례(최신순, 한 쪽 20건; `page`로 다음 쪽)를 판례 보기 링크와 함께 줍니다. 가져온 법령에 없는 조문은 404입니다.",
+          parameters: [
+            { name: "law", in: "path", required: true, schema: { type: "string" }, examples: { a: { value: "민법" } } },
+            {
+              name: "article",
+              in: "path",
+              required: true,
+              schema: { type: "string" },
+              examples: { a: { value: "제750조" }, b: { value: "제839조의2" } },
+            },
+            { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+          ],
+          responses: {
+            "200": {
+              description: "조문",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Statute" } } },
+            },
+            "404": { description: "가져온 법령에 없는 조문", content: { "application/json": { schema: error } } },
+            ...errorResponses,
+          },
+        },
+      },
       "/api/v1/citations/check": {
         post: {
           operationId: "checkCitations",
@@ -243,7 +270,21 @@ export function openApiDocument(): Record<string, unknown> {
                 },
               },
             },
-            statutes: { type: "array", items: { type: "object" } },
+            statutes: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  text: { type: "string" },
+                  law: { type: "string" },
+                  article: { type: "string" },
+                  paragraph: { type: "string" },
+                  exists: { type: "boolean", description: "법령을 가져왔을 때만: 그 조문이 있는지" },
+                  url: { type: "string", format: "uri", description: "있는 조문의 조문 화면" },
+                  note: { type: "string", description: "없는 조문이면 '없는 조문입니다'" },
+                },
+              },
+            },
             suggestions: { type: "array", items: { type: "object" } },
             notes: { type: "array", items: { type: "string" } },
           },
@@ -274,6 +315,26 @@ export function openApiDocument(): Record<string, unknown> {
                   overruled: { type: "boolean" },
                   enBanc: { type: "boolean" },
                 },
+              },
+            },
+          },
+        },
+        Statute: {
+          type: "object",
+          properties: {
+            law: { type: "string" },
+            article: { type: "string" },
+            title: { type: "string" },
+            text: { type: "string" },
+            effectiveDate: { type: "string", format: "date", description: "현행 조문의 시행일자" },
+            url: { type: "string", format: "uri", description: "조문 화면" },
+            citedBy: {
+              type: "object",
+              properties: {
+                total: { type: "integer" },
+                page: { type: "integer" },
+                pages: { type: "integer" },
+                decisions: { type: "array", items: { type: "object", properties: heading } },
               },
             },
           },

@@ -11,9 +11,10 @@ import { decisionKey } from "../text/decision-key";
 import { splitSentences } from "../text/sentences";
 import { readStatuteRefs } from "../text/statute-ref";
 import { BRIEF_MAX_CHARS } from "./limits";
+import { checkStatutes } from "./statutes";
 import { suggestForSections } from "./suggest";
 import { type SupportDeps, supportOfCitations } from "./support";
-import { type BriefCitation, type BriefCitationStatus, type BriefReport, STATUTE_NOTE } from "./types";
+import type { BriefCitation, BriefCitationStatus, BriefReport } from "./types";
 
 /**
  * 서면 검증 (issue 35): every citation of a lawyer's draft, in document order, read by the one
@@ -113,15 +114,18 @@ export async function checkBrief(draft: string, deps: BriefDeps): Promise<BriefR
   }
   if (deps.notes?.length) notes.push(...deps.notes);
 
-  const statutes = readStatuteRefs(text).map((r) => ({
-    text: r.text,
-    start: r.start,
-    ...(r.law ? { law: r.law } : {}),
-    article: r.article,
-    ...(r.paragraph ? { paragraph: r.paragraph } : {}),
-    former: r.former,
-  }));
-  if (statutes.length > 0) notes.push(STATUTE_NOTE);
+  const checked = await checkStatutes(
+    readStatuteRefs(text).map((r) => ({
+      text: r.text,
+      start: r.start,
+      ...(r.law ? { law: r.law } : {}),
+      article: r.article,
+      ...(r.paragraph ? { paragraph: r.paragraph } : {}),
+      former: r.former,
+    })),
+  );
+  const statutes = checked.statutes;
+  notes.push(...checked.notes);
 
   const cited = new Set(citations.map((c) => c.caseNo));
   const suggestions = deps.suggestions === false ? [] : await suggestForSections(text, cited, deps.store);

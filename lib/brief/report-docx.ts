@@ -63,7 +63,10 @@ export async function briefReportDocx(
     body.push(
       para(
         report.statutes
-          .map((s) => `${s.law ? `${s.law} ` : ""}${s.article}${s.paragraph ? ` ${s.paragraph}` : ""}`)
+          .map(
+            (s) =>
+              `${s.law ? `${s.law} ` : ""}${s.article}${s.paragraph ? ` ${s.paragraph}` : ""}${s.note ? ` (${s.note})` : ""}`,
+          )
           .join(", "),
       ),
     );

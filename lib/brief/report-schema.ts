@@ -44,6 +44,9 @@ const statute = z.object({
   article: text(100),
   paragraph: text(100).optional(),
   former: z.boolean(),
+  exists: z.boolean().optional(),
+  url: text(2_000).optional(),
+  note: text(200).optional(),
 });
 
 const suggestion = z.object({

@@ -50,6 +50,12 @@ export interface BriefStatute {
   article: string;
   paragraph?: string;
   former: boolean;
+  /** Whether the article is in the imported statute: set only when its statute is imported. */
+  exists?: boolean;
+  /** The article page (a path of this app), when the article exists. */
+  url?: string;
+  /** What the lawyer should know of it ("없는 조문입니다"). */
+  note?: string;
 }
 
 /** A leading decision the draft does not cite, for one of its sections (함께 검토할 판례). */
@@ -89,6 +95,13 @@ export const STATUS_LABELS: Record<BriefCitationStatus, string> = {
 /** Why a number is not found, said plainly: the corpus may lack it; never "fake". */
 export const NOT_FOUND_NOTE =
   "가져온 말뭉치에서 이 사건번호의 판례를 찾지 못했습니다. 말뭉치에 없는 판례일 수 있으니 원문으로 확인하세요.";
+
+/** An article a draft cites that its imported statute does not have. */
+export const STATUTE_MISSING_NOTE = "없는 조문입니다";
+
+/** Statutes are imported: their articles were checked; others are only listed. */
+export const STATUTE_CHECKED_NOTE =
+  "가져온 법령의 조문은 있는지 확인하고 조문 화면으로 연결했습니다. 가져오지 않은 법령의 조문은 목록으로만 보여 줍니다.";
 
 export const STATUTE_NOTE =
   "조문 말뭉치가 아직 없어 조문의 존재와 내용은 확인하지 않았습니다. 인용된 조문을 목록으로만 보여 줍니다.";

@@ -9,3 +9,15 @@ export function decodePathSegment(segment: string): string {
     return segment;
   }
 }
+
+/**
+ * A segment that must decode (a statute's name, an article): malformed encoding is no address of
+ * ours, so null (the page answers 404) rather than a guess.
+ */
+export function decodePathSegmentStrict(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Document, Packer, Paragraph } from "docx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as checkRoute from "@/app/api/v1/citations/check/route";
 import { createApiToken } from "@/lib/auth/api-tokens";
@@ -21,6 +21,13 @@ import { getStore } from "@/lib/store";
 import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { startRouteServer } from "../support/route-server";
 import { useTestDatabase } from "../support/test-db";
+
+// No statute imported: the statutes are only listed, as before a statute corpus exists
+// (tests/brief/statute-check.test.ts checks them against imported ones).
+vi.mock("@/lib/statutes/lookup", async () => ({
+  ...(await import("../support/statute-sample")),
+  listLaws: async () => [],
+}));
 
 // 서면 검증 over real HTTP: the REST route and the MCP tool, with personal tokens, over our fixtures.
 const DRAFT =

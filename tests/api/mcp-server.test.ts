@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { createApiToken, revokeToken } from "@/lib/auth/api-tokens";
@@ -21,6 +21,9 @@ import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { startRouteServer } from "../support/route-server";
 import { useTestDatabase } from "../support/test-db";
+
+// Imported statutes without importing any: a small 민법 (get_statute).
+vi.mock("@/lib/statutes/lookup", () => import("../support/statute-sample"));
 
 /** The MCP server through the official SDK's client over Streamable HTTP, with personal tokens. */
 const ANSWER = "운용자는 낙하물 손해를 배상해야 합니다(대법원 2098다1001). 2031다99999도 같습니다.";
@@ -76,7 +79,7 @@ const textOf = (result: Record<string, unknown>) =>
   ((result.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
 
 describe("MCP server at /api/mcp", () => {
-  it("lists the five tools and searches, reads and finds similar decisions with a read token", async () => {
+  it("lists the six tools and searches, reads and finds similar decisions with a read token", async () => {
     const { secret } = await createApiToken(lawyer, { name: "비서", scope: "read", days: 30 });
     const client = await connect(secret);
     const tools = (await client.listTools()).tools.map((t) => t.name).sort();
@@ -85,6 +88,7 @@ describe("MCP server at /api/mcp", () => {
       "check_citations",
       "find_similar",
       "get_decision",
+      "get_statute",
       "search_precedents",
     ]);
 
@@ -101,6 +105,15 @@ describe("MCP server at /api/mcp", () => {
     const missing = await client.callTool({ name: "get_decision", arguments: { caseNo: "2031다99999" } });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain("찾을 수 없습니다");
+
+    const statute = await client.callTool({ name: "get_statute", arguments: { law: "민법", article: "750" } });
+    expect(statute.isError).toBeFalsy();
+    expect(textOf(statute)).toContain("민법 제750조(불법행위의 내용)");
+    expect(textOf(statute)).toContain("이 조문을 인용한 판례 25건 중 최신 20건");
+    expect(textOf(statute)).toContain(`${server.url}/precedents/`);
+    const noArticle = await client.callTool({ name: "get_statute", arguments: { law: "민법", article: "제1200조" } });
+    expect(noArticle.isError).toBe(true);
+    expect(textOf(noArticle)).toContain("가져온 법령에 없는 조문입니다");
 
     const similar = await client.callTool({
       name: "find_similar",

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkBrief } from "@/lib/brief/check";
 import { draftSections } from "@/lib/brief/suggest";
 import type { BriefCitation } from "@/lib/brief/types";
@@ -11,6 +11,13 @@ import { AppError } from "@/lib/errors";
 import { runIngestionJob } from "@/lib/ingest/run-job";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import { useTestDatabase } from "../support/test-db";
+
+// No statute imported: the statutes are only listed, as before a statute corpus exists
+// (tests/brief/statute-check.test.ts checks them against imported ones).
+vi.mock("@/lib/statutes/lookup", async () => ({
+  ...(await import("../support/statute-sample")),
+  listLaws: async () => [],
+}));
 
 // A draft written for this test over our fixture decisions (tests/fixtures): 2097다7202 (전원합의체)
 // overrules 2096다5101; 2098다1001 was decided 2099. 1. 15. by 대법원; 2098므21, 22 is a joined

@@ -5,10 +5,12 @@ import { FindInDecision } from "@/components/precedent/find-in-decision";
 import { PassageContext, type PassageNotes } from "@/components/precedent/passage-context";
 import { ReferenceChips } from "@/components/precedent/reference-chips";
 import { ScrollToHash } from "@/components/precedent/scroll-to-hash";
+import { StatuteRefsText } from "@/components/precedent/statute-refs";
 import { SupportCallout } from "@/components/precedent/support-callout";
 import { findDocumentsForCaseNo } from "@/lib/db/case-lookup";
 import type { DecisionPage } from "@/lib/precedent/decision-page";
 import type { SupportVerdict } from "@/lib/rag/support/types";
+import { statutePreviews } from "@/lib/statutes/previews";
 
 /**
  * What the viewer shows of the decision's text, streamed after the page around it: the part comes
@@ -60,7 +62,7 @@ export async function PartBody({
 }: {
   part: Promise<PartResult>;
   params: LinkParams;
-  doc: { caseNo: string; corpusId: string };
+  doc: { caseNo: string; corpusId: string; decisionDate?: string };
   /** The linked passage (the first of `hl`), when it is in the index. */
   passageId?: string;
   /** The address linked passages. */
@@ -76,6 +78,12 @@ export async function PartBody({
   const cases = references.flatMap((r) => r.parts);
   const found = await Promise.all(cases.map((p) => findDocumentsForCaseNo(p)));
   const known = new Set(cases.filter((_, i) => (found[i]?.length ?? 0) > 0));
+  // 참조조문: each reference of an imported statute links to its article, with its text at hand.
+  const statuteTexts =
+    view && view !== "failed"
+      ? view.sections.filter((s) => s.name === "참조조문").map((s) => s.marks.map((m) => m.text).join(""))
+      : [];
+  const statutes = await statutePreviews(statuteTexts);
   if (view === "failed") {
     return (
       <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="precedent-unavailable">
@@ -136,6 +144,8 @@ export async function PartBody({
                     <DecisionText marks={section.marks} />
                     {references.length > 0 ? <ReferenceChips references={references} known={known} /> : null}
                   </div>
+                ) : section.name === "참조조문" && statutes.imported.length > 0 ? (
+                  <StatuteRefsText marks={section.marks} decisionDate={doc.decisionDate} {...statutes} />
                 ) : (
                   <DecisionText marks={section.marks} />
                 )}

@@ -215,7 +215,7 @@ export default async function PrecedentPage({ params, searchParams }: Props) {
           <PartBody
             part={part}
             params={linkParams}
-            doc={{ caseNo: doc.caseNo, corpusId: doc.corpusId }}
+            doc={{ caseNo: doc.caseNo, corpusId: doc.corpusId, decisionDate: doc.decisionDate }}
             passageId={passages[0]?.id}
             linked={ids.length > 0}
             verdict={verdict}

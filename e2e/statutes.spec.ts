@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { E2E_USERS } from "../playwright.config";
+import { hydrated, signIn } from "./helpers";
+
+// 참조조문 → 조문: the fixture decision 2098다1001 (corpus "테스트 판례") cites "[1] 민법 제750조,
+// 제756조 / [2] 민법 제396조 , 제763조". Its statutes come from the imported 민법 (for now
+// lib/statutes/lookup.ts's sample: 제750조 is cited by two decisions, 2098다1001 among them).
+const CASE_NO = "2098다1001";
+
+test("a 참조조문 reference shows its article on hover, opens its page, and the way back works", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+  await page.goto(`/precedents/${encodeURIComponent(CASE_NO)}`);
+  await expect(page.getByTestId("precedent-case-no")).toHaveText(CASE_NO);
+  await hydrated(page);
+
+  const refs = page.getByRole("region", { name: "참조조문" }).getByTestId("statute-link");
+  await expect(refs).toHaveCount(4);
+  await expect(refs.nth(1)).toHaveAttribute("data-article", "제756조");
+  const link = page.locator('[data-testid="statute-link"][data-law="민법"][data-article="제750조"]');
+
+  // Hover: the article's title, text and 시행일자 in a small panel; the decision (2099) is after it.
+  await link.hover();
+  const panel = page.getByTestId("statute-panel");
+  await expect(panel).toContainText("불법행위의 내용");
+  await expect(panel).toContainText("고의 또는 과실로 인한 위법행위로");
+  await expect(panel).toContainText("시행일자 2021. 1. 26.");
+  await expect(panel.getByTestId("statute-panel-note")).toHaveCount(0);
+  await page.mouse.move(0, 0);
+  await expect(panel).toHaveCount(0);
+
+  // Keyboard: the button beside the link pins the panel open; Esc closes it.
+  const toggle = page.getByTestId("statute-panel-toggle").first();
+  await expect(toggle).toHaveAccessibleName("민법 제750조 조문 보기");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("statute-panel")).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("statute-panel")).toHaveCount(0);
+
+  const viewerUrl = page.url();
+  await link.click();
+  await expect(page).toHaveURL(/\/statutes\/.+\/.+/);
+  await expect(page.getByTestId("statute-heading")).toContainText("민법 제750조");
+  await expect(page.getByTestId("statute-heading")).toContainText("불법행위의 내용");
+  await expect(page.getByTestId("statute-text")).toContainText("그 손해를 배상할 책임이 있다");
+  await expect(page.getByTestId("statute-effective")).toContainText("2021. 1. 26.");
+  await expect(page.getByRole("heading", { name: /이 조문을 인용한 판례/ })).toBeVisible();
+  await expect(page.getByTestId("statute-cited-total")).toHaveText("2건");
+  const cited = page.getByTestId("statute-cited-link");
+  await expect(cited.first()).toHaveText(CASE_NO);
+  await expect(page.getByTestId("statute-next")).toContainText("제751조");
+
+  // 오래된순: the older citing decision first.
+  await page.getByTestId("statute-cited-order-old").click();
+  await expect(page).toHaveURL(/order=old/);
+  await expect(cited.last()).toHaveText(CASE_NO);
+
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(viewerUrl);
+  await expect(page.getByTestId("precedent-case-no")).toHaveText(CASE_NO);
+});
+
+test("an article no imported statute holds, or a broken address, is a plain not-found page", async ({ page }) => {
+  await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+  const missing = await page.goto(`/statutes/${encodeURIComponent("민법")}/${encodeURIComponent("제1200조")}`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId("statute-not-found")).toContainText("가져온 법령에 없는 조문입니다");
+  // An article segment that is a stray percent sign once decoded: 404, never a server error. (A path
+  // Next.js itself cannot decode, "%E0%A4%A", is answered by the framework before any page runs.)
+  const broken = await page.goto(`/statutes/${encodeURIComponent("민법")}/%25E0%25A4%25A`);
+  expect(broken?.status()).toBe(404);
+  await expect(page.getByTestId("statute-not-found")).toBeVisible();
+});
