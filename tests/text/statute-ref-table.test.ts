@@ -81,7 +81,7 @@ const TABLE: [string, boolean, string][] = [
   ["불법 제3조", false, "? 제3조"],
   ["위법 제1조는", false, "? 제1조"],
   // no reference
-  ["제3자에게 손해를 입혔다", false, ""],
+  ["제3자의 권리를 해하였다", false, ""],
   ["3조 원의 손해", false, ""],
   ["법률 제4199호로 개정되기 전의 것", false, ""],
   ["제1심 판결", false, ""],
