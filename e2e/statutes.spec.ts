@@ -67,6 +67,26 @@ test("a 참조조문 reference shows its article on hover, opens its page, and t
   await expect(page.getByTestId("precedent-case-no")).toHaveText(CASE_NO);
 });
 
+test("판례 검색에서 보기 lists the decisions citing the article, with the search page's facets", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
+  await page.goto(`/statutes/${encodeURIComponent("민법")}/${encodeURIComponent("제750조")}`);
+  const total = Number(((await page.getByTestId("statute-cited-total").textContent()) ?? "").replace(/[^\d]/g, ""));
+  await page.getByTestId("statute-cited-search").click();
+  await expect(page).toHaveURL(/\/search\?ref=/);
+  // No words: every citing decision (at most 500 counted, as every search).
+  const counted = page.getByTestId("search-total");
+  if (total <= 500) await expect(counted).toContainText(`${total.toLocaleString("ko-KR")}건`);
+  else await expect(counted).toContainText("이상");
+  await expect(page.getByTestId("search-input")).toHaveValue("");
+  const chosen = page.getByTestId("facet-ref").locator('[aria-current="true"]');
+  await expect(chosen).toContainText("민법 제750조");
+  // 최신순: the fixtures are the newest decisions citing it.
+  await page.getByTestId("sort-newest").click();
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(page.getByTestId("search-results")).toContainText(CASE_NO);
+});
+
 test("an article no imported statute holds, or a broken address, is a plain not-found page", async ({ page }) => {
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
   const missing = await page.goto(`/statutes/${encodeURIComponent("민법")}/${encodeURIComponent("제1200조")}`);

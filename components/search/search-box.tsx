@@ -1,6 +1,6 @@
 import type { SearchParams } from "@/lib/search/params";
 
-const KEPT = ["corpus", "level", "court", "type", "years", "enBanc", "lower", "sort"] as const;
+const KEPT = ["corpus", "level", "court", "type", "years", "enBanc", "lower", "ref", "sort"] as const;
 
 /**
  * The query box: a plain GET form, so the search is its address (shareable; the back button

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { searchHref } from "@/lib/search/params";
 import type { citedPage } from "@/lib/statutes/cited-page";
 import { formatKoreanDate } from "@/lib/util/korean-time";
 
@@ -44,6 +45,16 @@ export function CitedDecisions({
           </nav>
         ) : null}
       </div>
+      {cited.total > 0 ? (
+        // The same decisions on 판례 검색, with its filters, counts and every order.
+        <Link
+          href={searchHref({ ref: `${law} ${article}` })}
+          className="inline-block text-sm text-accent underline"
+          data-testid="statute-cited-search"
+        >
+          판례 검색에서 보기
+        </Link>
+      ) : null}
       {cited.total === 0 ? (
         <p className="text-sm text-muted">
           가져온 판례 중 {law} {article}를 참조조문에 적은 판례가 없습니다.

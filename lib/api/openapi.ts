@@ -66,10 +66,18 @@ export function openApiDocument(): Record<string, unknown> {
             {
               name: "q",
               in: "query",
-              required: true,
+              required: false,
               description:
-                '판례 검색 화면과 같은 검색어: 낱말은 모두(AND), OR, -제외어, "구절", 사건명:·판시사항:·판결요지:·참조조문:·법원:',
+                '판례 검색 화면과 같은 검색어: 낱말은 모두(AND), OR, -제외어, "구절", 사건명:·판시사항:·판결요지:·참조조문:·법원:. ref가 있으면 빼도 됩니다.',
               schema: { type: "string", maxLength: 5000 },
+            },
+            {
+              name: "ref",
+              in: "query",
+              required: false,
+              description:
+                "참조조문에 이 조문을 적은 판례만 (예: 민법 제750조). q 없이 쓰면 이 조문을 인용한 판례 전부(최신순, 최대 500건)",
+              schema: { type: "string", maxLength: 120 },
             },
             { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
             {

@@ -13,6 +13,8 @@ import { type DecisionHit, decisionHit } from "./decision-hit";
  */
 export interface ApiSearchInput {
   q: string;
+  /** 참조조문: only the decisions citing this article ("민법 제750조"); alone, all of them. */
+  ref?: string;
   filters?: ChatFilters;
   page: number;
   size: number;
@@ -37,7 +39,7 @@ export async function apiSearch(input: ApiSearchInput, baseUrl: string): Promise
   const deps = await searchDeps();
   const filter = (await toStoreFilter(input.filters, (level) => courtsOfLevel(level))) ?? {};
   const result = await searchDecisions(
-    { q: input.q, sort: "relevance", page: input.page },
+    { q: input.q, ref: input.ref, sort: "relevance", page: input.page },
     { store: deps.store, dataDir: deps.dataDir },
     { filter, pageSize: input.size },
   );

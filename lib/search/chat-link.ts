@@ -3,7 +3,7 @@ import { type SearchParams, YEAR_RANGES } from "./params";
 
 /**
  * "이 조건으로 질문하기": the search's filters as a chat's filters (lib/chat/filters.ts), in the
- * address of a new chat (`/?filters=…`, read by the home page). 전원합의체 and 원심 법원 have no
+ * address of a new chat (`/?filters=…`, read by the home page). 전원합의체, 원심 법원 and 참조조문 have no
  * chat filter and are left out; the words of the query are not a filter either.
  */
 export function chatFiltersOf(p: SearchParams): ChatFilters | undefined {

@@ -1,5 +1,5 @@
 import type { Facets } from "./facets";
-import { type SearchParams, searchHref, yearRangeLabel } from "./params";
+import { FILTER_KEYS, type SearchParams, searchHref, yearRangeLabel } from "./params";
 
 export interface FacetItem {
   label: string;
@@ -16,7 +16,7 @@ export interface FacetGroup {
   clearHref?: string;
 }
 
-type Key = "level" | "court" | "type" | "years" | "corpus" | "enBanc" | "lower";
+type Key = (typeof FILTER_KEYS)[number];
 
 /**
  * The facets as links: each value narrows the current search (page 1, same order); a chosen value
@@ -60,10 +60,12 @@ export function facetGroups(facets: Facets, p: SearchParams): FacetGroup[] {
       facets.enBanc > 0 || p.enBanc ? [{ value: "1", count: facets.enBanc, label: "전원합의체 판결만" }] : [],
     ),
     group("lower", "원심 법원", facets.lower),
+    // The articles the listed decisions cite most: one narrows to the decisions citing it.
+    group("ref", "참조조문", facets.ref),
   ];
 }
 
 /** How many filters are chosen (the phone's filter button says it). */
 export function chosenFilters(p: SearchParams): number {
-  return (["level", "court", "type", "years", "corpus", "enBanc", "lower"] as const).filter((k) => p[k]).length;
+  return FILTER_KEYS.filter((k) => p[k]).length;
 }

@@ -15,7 +15,19 @@ export interface Facets {
   corpus: (FacetValue & { name: string })[];
   enBanc: number;
   lower: FacetValue[];
+  /** 참조조문: the articles the decisions cite most ("민법 제750조"). */
+  ref: FacetValue[];
 }
+
+/** One decision's 참조조문 link (lib/db/statutes.ts). */
+export interface DocRef {
+  corpusId: string;
+  caseNo: string;
+  law: string;
+  article: string;
+}
+
+const REF_LIMIT = 10;
 
 const LIMIT = 12;
 
@@ -33,7 +45,7 @@ function counted(values: Iterable<string>, limit = LIMIT): FacetValue[] {
  * clicking a value narrows to exactly that many. One pass per facet over at most a few hundred
  * decisions (the search's bound), so it costs well under a millisecond.
  */
-export function facetCounts(docs: SearchDoc[]): Facets {
+export function facetCounts(docs: SearchDoc[], refs: DocRef[] = [], chosenRef?: string): Facets {
   const corpusNames = new Map(docs.map((d) => [d.corpusId, d.corpusName]));
   const yearCounts = counted(docs.map((d) => yearRangeOf(d.decisionDate) ?? ""));
   const order = YEAR_RANGES.map(([r]) => r as string);
@@ -45,5 +57,27 @@ export function facetCounts(docs: SearchDoc[]): Facets {
     corpus: counted(docs.map((d) => d.corpusId)).map((v) => ({ ...v, name: corpusNames.get(v.value) ?? "" })),
     enBanc: docs.filter((d) => d.enBanc).length,
     lower: counted(docs.map((d) => d.lowerCourt)),
+    ref: refCounts(refs, chosenRef),
   };
+}
+
+/**
+ * The most cited articles, each decision counted once per article. The chosen one keeps its line
+ * (with its count, 0 when nothing matched) so it can always be unchosen, even past the top 10.
+ */
+function refCounts(refs: DocRef[], chosen: string | undefined): FacetValue[] {
+  const seen = new Set<string>();
+  const values: string[] = [];
+  for (const r of refs) {
+    const value = `${r.law} ${r.article}`;
+    const key = `${r.corpusId}\u0001${r.caseNo}\u0001${value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    values.push(value);
+  }
+  const all = counted(values, Number.POSITIVE_INFINITY);
+  const top = all.slice(0, REF_LIMIT);
+  if (chosen && !top.some((v) => v.value === chosen))
+    top.push(all.find((v) => v.value === chosen) ?? { value: chosen, count: 0 });
+  return top;
 }

@@ -37,6 +37,25 @@ export function yearRangeOf(date: string): YearRange | undefined {
   return YEAR_RANGES.find(([, from, to]) => year >= from && year <= to)?.[0];
 }
 
+/** The URL's filters, in the order an address writes them. */
+export const FILTER_KEYS = ["corpus", "level", "court", "type", "years", "enBanc", "lower", "ref"] as const;
+
+/**
+ * One article as a filter value: "민법 제750조", "소득세법 시행령 제3조의2" — the statute's name (its
+ * spaces made single), one space, the article with none. Anything else is not an article: undefined.
+ */
+export function splitRef(ref: string): { law: string; article: string } | undefined {
+  const m = /^(.+?)\s*(제\s*\d+\s*조(?:\s*의\s*\d+)?)$/u.exec(ref.trim());
+  if (!m?.[1] || !m[2]) return undefined;
+  const law = m[1].replace(/\s+/g, " ").trim();
+  return law ? { law, article: m[2].replace(/\s/g, "") } : undefined;
+}
+
+export function normalizeRef(ref: string): string | undefined {
+  const parts = splitRef(ref);
+  return parts ? `${parts.law} ${parts.article}` : undefined;
+}
+
 const text = (max: number) => z.string().trim().max(max).optional().catch(undefined);
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
@@ -54,6 +73,13 @@ const Schema = z.object({
   enBanc: z.literal("1").optional().catch(undefined),
   /** 원심 법원. */
   lower: text(80),
+  /** 참조조문: "민법 제750조" (decisions whose 참조조문 name that article). */
+  ref: z
+    .string()
+    .max(120)
+    .transform((v) => normalizeRef(v))
+    .optional()
+    .catch(undefined),
   sort: z.enum(SORTS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000).optional().catch(undefined),
 });
@@ -67,6 +93,7 @@ export interface SearchParams {
   years?: YearRange;
   enBanc?: "1";
   lower?: string;
+  ref?: string;
   sort: SearchSort;
   page: number;
 }
@@ -75,7 +102,7 @@ export function parseSearchParams(raw: Record<string, string | string[] | undefi
   const picked = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)]));
   const p = Schema.parse(picked);
   const out: SearchParams = { q: p.q ?? "", sort: p.sort ?? "relevance", page: p.page ?? 1 };
-  for (const key of ["corpus", "level", "court", "type", "years", "enBanc", "lower"] as const) {
+  for (const key of FILTER_KEYS) {
     if (p[key]) Object.assign(out, { [key]: p[key] });
   }
   return out;
@@ -85,7 +112,7 @@ export function parseSearchParams(raw: Record<string, string | string[] | undefi
 export function searchHref(params: Partial<SearchParams>, base = "/search"): string {
   const q = new URLSearchParams();
   if (params.q) q.set("q", params.q);
-  for (const key of ["corpus", "level", "court", "type", "years", "enBanc", "lower"] as const) {
+  for (const key of FILTER_KEYS) {
     const v = params[key];
     if (v) q.set(key, v);
   }

@@ -1,15 +1,16 @@
 import { precedentSignals } from "../citations/graph";
-import { courtsOfLevel, lookup } from "../db/decision-lookup";
-import { browseSearchDocs, type DocFilter, type SearchDoc, searchDocsByKeys } from "../db/search-docs";
+import { lookup } from "../db/decision-lookup";
+import { type DocFilter, type SearchDoc, searchDocsByKeys, statuteRefsOfDocs } from "../db/search-docs";
 import { yieldIfBusy } from "../jobs/time-slice";
 import type { VectorStore } from "../store/types";
 import type { Chunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
 import { citedQuery } from "./cited-query";
 import { type Facets, facetCounts } from "./facets";
+import { browseDocs, filtersOf } from "./filters";
 import { fillMissingMarks } from "./marks-backfill";
 import { foldText, markRanges, matchesFolded, type Snippet, snippetOf } from "./match";
-import { type SearchParams, YEAR_RANGES } from "./params";
+import { type SearchParams, splitRef } from "./params";
 import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
 import { assertSearchScope } from "./searchable";
 import { retrieveCandidates, retrieveExcluded, storeTerms, textTerm } from "./store-terms";
@@ -77,6 +78,10 @@ interface Candidate {
 
 /** One stored decision: its corpus and its number as stored. */
 const docKey = (d: { corpusId: string; caseNo: string }) => `${d.corpusId}\u0001${d.caseNo}`;
+const keyParts = (key: string) => {
+  const [corpusId = "", caseNo = ""] = key.split("\u0001");
+  return { corpusId, caseNo };
+};
 
 function termMatches(c: Candidate, doc: SearchDoc, t: QueryTerm): boolean {
   if (t.scope === "사건명") return matchesFolded(foldText(doc.caseName), t);
@@ -84,25 +89,6 @@ function termMatches(c: Candidate, doc: SearchDoc, t: QueryTerm): boolean {
   const chunks =
     t.scope && SECTION_SCOPES.has(t.scope) ? c.chunks.filter((x) => x.chunk.section === t.scope) : c.chunks;
   return chunks.some((x) => matchesFolded(x.folded, t)) || (!t.scope && matchesFolded(foldText(doc.caseName), t));
-}
-
-/** The store filter and the filters the store has no field for (applied to the decisions here). */
-async function filtersOf(p: SearchParams): Promise<DocFilter> {
-  const f: DocFilter = {};
-  if (p.corpus) f.corpusIds = [p.corpus];
-  if (p.type) f.caseTypes = [p.type];
-  if (p.court) f.courts = [p.court];
-  else if (p.level) {
-    const courts = await courtsOfLevel(p.level);
-    // No court of that level: nothing may match (an empty list would mean "any court").
-    f.courts = courts.length ? courts : ["\u0000"];
-  }
-  const years = YEAR_RANGES.find(([r]) => r === p.years);
-  if (years) {
-    if (years[1] > 0) f.dateFrom = `${years[1]}-01-01`;
-    if (years[2] < 9999) f.dateTo = `${years[2]}-12-31`;
-  }
-  return f;
 }
 
 export async function searchDecisions(
@@ -114,6 +100,8 @@ export async function searchDecisions(
   const cited = citedQuery(p.q);
   const parsed = parseQuery(cited.search);
   const filter = options.filter ?? (await filtersOf(p));
+  // 참조조문: an article the decisions must cite (DecisionStatuteRef), applied with the filters below.
+  const cite = p.ref ? splitRef(p.ref) : undefined;
   await assertSearchScope(filter.corpusIds);
   const pool = options.candidates ?? CANDIDATES;
   const pageSize = options.pageSize ?? PAGE_SIZE;
@@ -150,7 +138,8 @@ export async function searchDecisions(
   }
   const browse = positive.length > 0 && textTerms.length === 0;
   const noWords = positive.length === 0;
-  const docs = noWords || browse ? await browseSearchDocs(filter, MAX_DECISIONS * 2) : [];
+  // No words to search for: the decisions by the filters (or those citing the article), newest first.
+  const docs = noWords || browse ? await browseDocs(filter, cite, MAX_DECISIONS * 2) : [];
   if (noWords && parsed.excluded.length === 0 && !p.q.trim()) for (const d of docs) add(d.corpusId, d.caseNo);
   if (browse) for (const d of docs) add(d.corpusId, d.caseNo);
 
@@ -168,9 +157,9 @@ export async function searchDecisions(
 
   const keys = [...candidates.keys()].filter((k) => !excludedKeys.has(k));
   const known = new Map((noWords || browse ? docs : []).map((d) => [docKey(d), d]));
-  const missing = keys.filter((k) => !known.has(k)).map((k) => k.split("\u0001"));
+  const missing = keys.filter((k) => !known.has(k)).map(keyParts);
   if (missing.length > 0) {
-    const rows = await searchDocsByKeys(missing.map(([corpusId = "", caseNo = ""]) => ({ corpusId, caseNo })));
+    const rows = await searchDocsByKeys(missing);
     for (const d of rows) known.set(docKey(d), d);
   }
   // Marks not read yet (decisions imported before them): read now for these, so the counts are right.
@@ -179,6 +168,9 @@ export async function searchDecisions(
     const reread = await searchDocsByKeys([...known.values()].filter((d) => d.enBanc === null));
     for (const d of reread) known.set(docKey(d), d);
   }
+
+  // The candidates citing the article, looked up for them (the found words reach any decision).
+  const citing = cite ? new Set((await statuteRefsOfDocs(keys.map(keyParts), cite)).map(docKey)) : undefined;
 
   const matched: (Candidate & { doc: SearchDoc; key: string; score: number })[] = [];
   for (const key of keys) {
@@ -193,6 +185,7 @@ export async function searchDecisions(
     if (filter.caseTypes && !filter.caseTypes.includes(doc.caseType)) continue;
     if (filter.dateFrom && doc.decisionDate < filter.dateFrom) continue;
     if (filter.dateTo && doc.decisionDate > filter.dateTo) continue;
+    if (citing && !citing.has(key)) continue;
     if (!c.byCaseNo) {
       if (!parsed.groups.every((g) => g.some((t) => termMatches(c, doc, t)))) continue;
       if (parsed.excluded.some((t) => !textTerm(t) && termMatches(c, doc, t))) continue;
@@ -204,7 +197,13 @@ export async function searchDecisions(
   matched.sort((a, b) => Number(b.byCaseNo) - Number(a.byCaseNo) || b.score - a.score);
   const capped = matched.length > MAX_DECISIONS;
   const kept = matched.slice(0, MAX_DECISIONS);
-  const facets = facetCounts(kept.map((m) => m.doc));
+  // The kept decisions' 참조조문, one query (the API has no facets and skips it).
+  const refs = options.filter ? [] : await statuteRefsOfDocs(kept.map((m) => m.doc));
+  const facets = facetCounts(
+    kept.map((m) => m.doc),
+    refs,
+    p.ref,
+  );
 
   // Cited-by counts for every kept decision when sorting by them, else for the page only.
   const byDate = (a: SearchDoc, b: SearchDoc) => a.decisionDate.localeCompare(b.decisionDate);

@@ -10,12 +10,14 @@ import { createApiToken, revokeToken } from "@/lib/auth/api-tokens";
 import { registerUser } from "@/lib/auth/users";
 import { listAuditEntries } from "@/lib/db/audit";
 import { createCorpus, upsertDocument } from "@/lib/db/corpora";
+import { replaceStatuteRefs } from "@/lib/db/statutes";
 import type { UserRecord } from "@/lib/db/users";
 import { filesDir, resetEnvCache } from "@/lib/env";
 import { chunkDecision } from "@/lib/ingest/chunk";
 import { saveDecision } from "@/lib/ingest/decision-archive";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
+import { decisionStatuteRefs } from "@/lib/statutes/decision-refs";
 import { getStore } from "@/lib/store";
 import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
@@ -45,6 +47,7 @@ async function seed(corpusId: string) {
       await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
       await upsertDocument({ ...d.meta, corpusId, contentHash: "h", chunkCount: chunks.length });
       saveDecision(filesDir(), corpusId, d);
+      await replaceStatuteRefs(corpusId, [{ caseNo: d.meta.caseNo, refs: decisionStatuteRefs(d) }]);
     }
   }
 }
@@ -110,6 +113,24 @@ describe("GET /api/v1/search and /api/v1/decisions/{사건번호}", () => {
     const filtered = await get(`/api/v1/search?q=${encodeURIComponent("손해배상")}&caseType=가사`, readToken);
     const hits = (await filtered.json()).hits as { caseType: string }[];
     expect(hits.every((h) => h.caseType === "가사")).toBe(true);
+  });
+
+  it("keeps the decisions citing an article (ref), and lists them all with no words", async () => {
+    const caseNosOf = async (path: string) => {
+      const response = await get(path, readToken);
+      expect(response.status).toBe(200);
+      return ((await response.json()).hits as { caseNo: string }[]).map((h) => h.caseNo);
+    };
+    // Of these fixtures only 2098다1001 has a 참조조문 naming 민법 제750조 (and none 제758조).
+    const ref = (article: string) => `ref=${encodeURIComponent(`민법 ${article}`)}`;
+    expect(await caseNosOf(`/api/v1/search?${ref("제750조")}`)).toEqual(["2098다1001"]);
+    expect(await caseNosOf(`/api/v1/search?q=${encodeURIComponent("손해배상")}&${ref("제750조")}`)).toEqual([
+      "2098다1001",
+    ]);
+    expect(await caseNosOf(`/api/v1/search?q=${encodeURIComponent("손해배상")}&${ref("제758조")}`)).toEqual([]);
+    const bad = await get(`/api/v1/search?ref=${encodeURIComponent("민법")}`, readToken);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toContain("참조조문");
   });
 
   it("a malformed search says what is wrong in Korean with 400", async () => {

@@ -7,8 +7,9 @@ import { createCorpus } from "@/lib/db/corpora";
 import { createJob } from "@/lib/db/jobs";
 import { AppError } from "@/lib/errors";
 import { runIngestionJob } from "@/lib/ingest/run-job";
+import { chosenFilters, facetGroups } from "@/lib/search/facet-links";
 import { fillMissingMarks } from "@/lib/search/marks-backfill";
-import { parseSearchParams } from "@/lib/search/params";
+import { parseSearchParams, searchHref } from "@/lib/search/params";
 import { searchDecisions } from "@/lib/search/search";
 import { SIMILAR_MAX_CHARS, similarDecisions } from "@/lib/search/similar";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
@@ -163,6 +164,76 @@ describe("similarDecisions", () => {
     await expect(similarDecisions("가".repeat(SIMILAR_MAX_CHARS + 1), { store, dense: false })).rejects.toThrow(
       AppError,
     );
+  });
+});
+
+describe("the 참조조문 facet and filter (DecisionStatuteRef)", () => {
+  // By hand, from the fixtures' 참조조문: 2098다1001 cites 민법 제750조, 제756조, 제396조, 제763조;
+  // 2096다5101 and 2097다7202 cite 민법 제750조 and 제758조.
+  const citingAll = ["2096다5101", "2097다7202", "2098다1001"];
+
+  it("counts the articles the kept decisions cite, each decision once", async () => {
+    const r = await search({ q: "배상" });
+    expect(r.facets.ref).toEqual([
+      { value: "민법 제750조", count: 3 },
+      { value: "민법 제758조", count: 2 },
+      { value: "민법 제396조", count: 1 },
+      { value: "민법 제756조", count: 1 },
+      { value: "민법 제763조", count: 1 },
+    ]);
+    const groups = facetGroups(r.facets, parseSearchParams({ q: "배상" }));
+    const ref = groups.find((g) => g.id === "ref");
+    expect(ref?.items[0]).toMatchObject({ label: "민법 제750조", count: 3, active: false });
+    expect(ref?.items[0]?.href).toBe(searchHref({ q: "배상", ref: "민법 제750조" }));
+  });
+
+  it("narrows to exactly the decisions citing the article, as many as the count said", async () => {
+    const before = await search({ q: "배상" });
+    for (const { value, count } of before.facets.ref) {
+      const r = await search({ q: "배상", ref: value });
+      expect(r.total).toBe(count);
+    }
+    expect(caseNos(await search({ q: "배상", ref: "민법 제758조" })).sort()).toEqual(["2096다5101", "2097다7202"]);
+    expect(caseNos(await search({ q: "배상", ref: "민법 제756조" }))).toEqual(["2098다1001"]);
+    // With another facet: both apply.
+    expect(caseNos(await search({ q: "배상", ref: "민법 제750조", corpus: fixtures }))).toEqual(["2098다1001"]);
+    const chosen = await search({ q: "배상", ref: "민법 제758조" });
+    const group = facetGroups(chosen.facets, parseSearchParams({ q: "배상", ref: "민법 제758조" })).find(
+      (g) => g.id === "ref",
+    );
+    expect(group?.items.find((i) => i.active)).toMatchObject({ label: "민법 제758조", count: 2 });
+    expect(group?.clearHref).toBe(searchHref({ q: "배상" }));
+  });
+
+  it("with no words lists every decision citing the article, in the chosen order", async () => {
+    const r = await search({ ref: "민법 제750조" });
+    expect(caseNos(r).sort()).toEqual(citingAll);
+    expect(r.facets.ref[0]).toEqual({ value: "민법 제750조", count: 3 });
+    expect(caseNos(await search({ ref: "민법 제750조", sort: "newest" }))).toEqual([
+      "2097다7202",
+      "2098다1001",
+      "2096다5101",
+    ]);
+    expect(caseNos(await search({ ref: "민법 제750조", sort: "oldest" }))).toEqual([
+      "2096다5101",
+      "2098다1001",
+      "2097다7202",
+    ]);
+    expect(caseNos(await search({ ref: "민법 제758조", lower: "부산고등법원" }))).toEqual(["2097다7202"]);
+    // The address as the article page writes it, spaces and all, reads the same.
+    expect(caseNos(await search({ ref: " 민법  제 750 조" })).sort()).toEqual(citingAll);
+    expect((await search({ ref: "민법 제9999조" })).total).toBe(0);
+    // The chosen article keeps its line at 0, so it can be unchosen.
+    expect((await search({ ref: "민법 제9999조" })).facets.ref).toEqual([{ value: "민법 제9999조", count: 0 }]);
+  });
+
+  it("reads and writes ref in the address, and drops what is not an article", () => {
+    expect(parseSearchParams({ ref: "소득세법  시행령 제3조의 2" }).ref).toBe("소득세법 시행령 제3조의2");
+    expect(parseSearchParams({ ref: "민법" }).ref).toBeUndefined();
+    expect(searchHref({ ref: "민법 제750조", sort: "newest" })).toBe(
+      `/search?${new URLSearchParams({ ref: "민법 제750조", sort: "newest" })}`,
+    );
+    expect(chosenFilters(parseSearchParams({ ref: "민법 제750조" }))).toBe(1);
   });
 });
 
