@@ -19,7 +19,13 @@ test("a 참조조문 reference shows its article on hover, opens its page, and t
   const refs = page.getByRole("region", { name: "참조조문" }).getByTestId("statute-link");
   await expect(refs).toHaveCount(4);
   await expect(refs.nth(1)).toHaveAttribute("data-article", "제756조");
-  const link = page.locator('[data-testid="statute-link"][data-law="민법"][data-article="제750조"]');
+  const link = page
+    .getByRole("region", { name: "참조조문" })
+    .locator('[data-testid="statute-link"][data-law="민법"][data-article="제750조"]');
+  // The body cites it too (판결요지: "민법 제750조에 따라"): the same link, in running text.
+  const inBody = page.getByRole("region", { name: "판결요지" }).getByTestId("statute-link");
+  await expect(inBody).toHaveCount(1);
+  await expect(inBody).toHaveAttribute("data-article", "제750조");
 
   // Hover: the article's title, text and 시행일자 in a small panel; the decision (2099) is after it.
   await link.hover();
@@ -32,7 +38,7 @@ test("a 참조조문 reference shows its article on hover, opens its page, and t
   await expect(panel).toHaveCount(0);
 
   // Keyboard: the button beside the link pins the panel open; Esc closes it.
-  const toggle = page.getByTestId("statute-panel-toggle").first();
+  const toggle = page.getByRole("region", { name: "참조조문" }).getByTestId("statute-panel-toggle").first();
   await expect(toggle).toHaveAccessibleName("민법 제750조 조문 보기");
   await toggle.focus();
   await page.keyboard.press("Enter");

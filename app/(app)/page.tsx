@@ -1,4 +1,5 @@
 import { ChatView } from "@/components/chat/chat-view";
+import { ImportedLawsProvider } from "@/components/chat/imported-laws";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
 import { deskData } from "@/lib/chat/desk-data";
@@ -30,15 +31,17 @@ export default async function HomePage({
       <ChatSidebar chats={chats} matters={matters} statuses={statuses} />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <MobileChatList chats={chats} matters={matters} />
-        <ChatView
-          key="new"
-          initialTurns={[]}
-          corpora={desk.searchable}
-          corpusNames={desk.corpusNames}
-          filterOptions={desk.filterOptions}
-          initialFilters={initialFilters}
-          role={user.role}
-        />
+        <ImportedLawsProvider laws={desk.laws}>
+          <ChatView
+            key="new"
+            initialTurns={[]}
+            corpora={desk.searchable}
+            corpusNames={desk.corpusNames}
+            filterOptions={desk.filterOptions}
+            initialFilters={initialFilters}
+            role={user.role}
+          />
+        </ImportedLawsProvider>
       </div>
     </div>
   );

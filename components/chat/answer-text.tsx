@@ -5,7 +5,15 @@ import Link from "next/link";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { CITATION_ATTR, internalHref, partOffsets, remarkCitations, STATUS_ATTR } from "@/lib/chat/answer-markdown";
+import {
+  CITATION_ATTR,
+  internalHref,
+  partOffsets,
+  remarkCitations,
+  remarkStatutes,
+  STATUS_ATTR,
+  STATUTE_ATTR,
+} from "@/lib/chat/answer-markdown";
 import { citationHrefs, precedentHref } from "@/lib/chat/citation-links";
 import type { AnswerRecord } from "@/lib/chat/types";
 import {
@@ -18,6 +26,7 @@ import {
 } from "@/lib/rag/citations";
 import { describeOverruling, SCOPE_LABEL } from "@/lib/text/citation-types";
 import { decisionKey } from "@/lib/text/decision-key";
+import { AnswerStatuteLink, useImportedLaws } from "./imported-laws";
 import { OverruledFlag, SupportMark } from "./support-mark";
 import { SupportSummary } from "./support-summary";
 
@@ -102,8 +111,21 @@ const PROSE =
  * links only to our own pages. Once the answer is done, every case number checked against the
  * retrieved passages links to its passage, and one that is not there is flagged and explained —
  * never linked. While the answer streams, the same Markdown renders without citation checks.
+ * References to imported statutes (`laws`, else the chat page's) link to their articles.
  */
-export function AnswerText({ text, record, chatId }: { text: string; record?: AnswerRecord; chatId?: string }) {
+export function AnswerText({
+  text,
+  record,
+  chatId,
+  laws: lawsProp,
+}: {
+  text: string;
+  record?: AnswerRecord;
+  chatId?: string;
+  laws?: readonly string[];
+}) {
+  const pageLaws = useImportedLaws();
+  const laws = lawsProp ?? pageLaws;
   const chunks = useMemo(() => new Map(record?.context.map(({ chunk }) => [chunk.id, chunk])), [record]);
   // Each stored citation's own link (its best passage, the citing sentence, the way back), by its
   // place in the answer.
@@ -118,8 +140,8 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
     return out;
   }, [record, chatId]);
   const plugins = useMemo(
-    () => [remarkGfm, remarkCitations(record ? recordCitationFinder(record) : undefined)],
-    [record],
+    () => [remarkGfm, remarkCitations(record ? recordCitationFinder(record) : undefined), remarkStatutes(laws)],
+    [record, laws],
   );
   // The support check's verdict of each citation, and the graph's word on each decision.
   const supports = useMemo(() => new Map(record?.trace.support?.citations.map((c) => [c.offset, c])), [record]);
@@ -151,6 +173,14 @@ export function AnswerText({ text, record, chatId }: { text: string; record?: An
     () => ({
       span({ node: _node, children, ...props }) {
         const attrs = props as Record<string, string | undefined>;
+        const law = attrs[STATUTE_ATTR];
+        if (law) {
+          return (
+            <AnswerStatuteLink law={law} article={attrs["data-article"] ?? ""} former={attrs["data-former"] === "true"}>
+              {children}
+            </AnswerStatuteLink>
+          );
+        }
         const kind = attrs[CITATION_ATTR];
         const mismatch = attrs["data-mismatch"] ? <Mismatch text={attrs["data-mismatch"]} /> : null;
         const offset = attrs["data-offset"];

@@ -6,9 +6,11 @@ import { type StatutePreview, type StatuteRefPart, statuteNotes } from "@/lib/st
 import { formatKoreanDate } from "@/lib/util/korean-time";
 
 /**
- * One statute reference of 참조조문: a link to the article page, and a small panel with the
+ * One statute reference of a decision: a link to the article page, and a small panel with the
  * article's title, text and 시행일자 on hover or focus — or pinned open by the button beside it,
- * for keyboards and touch screens. Esc closes it.
+ * for keyboards and touch screens. Esc closes it. An article not looked up (`preview` undefined:
+ * past the part's limit) is the link alone. The button and the panel are not the decision's words:
+ * the find box skips them (data-find-skip).
  */
 export function StatuteLink({
   part,
@@ -16,13 +18,13 @@ export function StatuteLink({
   decisionDate,
 }: {
   part: Extract<StatuteRefPart, { kind: "ref" }>;
-  preview: StatutePreview;
+  preview: StatutePreview | undefined;
   decisionDate?: string;
 }) {
   const [hover, setHover] = useState(false);
   const [pinned, setPinned] = useState(false);
   const panelId = useId();
-  const open = hover || pinned;
+  const open = preview !== undefined && (hover || pinned);
   const close = () => {
     setHover(false);
     setPinned(false);
@@ -43,6 +45,7 @@ export function StatuteLink({
         data-law={part.law}
         data-article={part.article}
         aria-describedby={open ? panelId : undefined}
+        title={preview === undefined ? `${label} 조문 보기` : undefined}
         onFocus={() => setHover(true)}
         onBlur={() => setHover(false)}
         onMouseEnter={() => setHover(true)}
@@ -51,19 +54,24 @@ export function StatuteLink({
       >
         {part.text}
       </Link>
-      <button
-        type="button"
-        className="ml-0.5 rounded px-0.5 align-super text-[10px] text-muted hover:bg-accent-soft hover:text-accent focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
-        aria-expanded={pinned}
-        aria-controls={panelId}
-        aria-label={`${label} 조문 ${pinned ? "닫기" : "보기"}`}
-        data-testid="statute-panel-toggle"
-        onClick={() => setPinned((p) => !p)}
-        onKeyDown={onKeyDown}
-      >
-        ⓘ
-      </button>
-      {open ? <Panel id={panelId} label={label} part={part} preview={preview} decisionDate={decisionDate} /> : null}
+      {preview === undefined ? null : (
+        <button
+          type="button"
+          className="ml-0.5 rounded px-0.5 align-super text-[10px] text-muted hover:bg-accent-soft hover:text-accent focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+          aria-expanded={pinned}
+          aria-controls={panelId}
+          aria-label={`${label} 조문 ${pinned ? "닫기" : "보기"}`}
+          data-testid="statute-panel-toggle"
+          data-find-skip
+          onClick={() => setPinned((p) => !p)}
+          onKeyDown={onKeyDown}
+        >
+          ⓘ
+        </button>
+      )}
+      {open ? (
+        <Panel id={panelId} label={label} part={part} preview={preview ?? null} decisionDate={decisionDate} />
+      ) : null}
     </span>
   );
 }
@@ -90,6 +98,7 @@ function Panel({
       role="note"
       className="absolute top-full left-0 z-30 mt-1 block w-80 max-w-[80vw] rounded-lg border border-line bg-white p-3 text-left text-sm font-normal whitespace-pre-wrap text-ink shadow-lg"
       data-testid="statute-panel"
+      data-find-skip
     >
       <span className="block font-semibold">
         {label}

@@ -1,10 +1,12 @@
 import type { Parent, Root, RootContent, Text } from "mdast";
 import { type AnswerPart, type CitationPart, citationStatus } from "../rag/citations";
+import { runsOfMarks, type StatuteRefLink, statuteRefParts } from "../statutes/ref-parts";
 
 /**
  * How an answer's Markdown is made safe and useful: raw HTML never renders (the renderer has no
  * raw-HTML plugin), links lead only to our own pages, and every case number in the text becomes a
  * citation — a link to its passage when the retrieved precedents hold it, a flag when they do not.
+ * A statute reference of an imported statute ("민법 제750조") is marked too, for a link to its article.
  */
 
 const ORIGIN = "https://answer.invalid";
@@ -77,12 +79,12 @@ function splitText(node: Text, find: Find, source: string): RootContent[] {
   });
 }
 
-function walk(node: Parent, find: Find, source: string): void {
+function walk(node: Parent, split: (text: Text) => RootContent[]): void {
   const next: RootContent[] = [];
   for (const child of node.children) {
-    if (child.type === "text") next.push(...splitText(child, find, source));
+    if (child.type === "text") next.push(...split(child));
     else {
-      if (!LEAVE_ALONE.has(child.type) && "children" in child) walk(child, find, source);
+      if (!LEAVE_ALONE.has(child.type) && "children" in child) walk(child, split);
       next.push(child);
     }
   }
@@ -92,7 +94,68 @@ function walk(node: Parent, find: Find, source: string): void {
 /** A remark plugin: case numbers in the text become citation spans, decided by `find`. */
 export function remarkCitations(find?: Find) {
   return () => (tree: Root, file: { value?: unknown }) => {
-    if (find) walk(tree, find, String(file.value ?? ""));
+    const source = String(file.value ?? "");
+    if (find) walk(tree, (node) => splitText(node, find, source));
+  };
+}
+
+/** What a statute reference becomes in the rendered tree: a `span` carrying these attributes. */
+export const STATUTE_ATTR = "data-statute";
+
+function statuteNode(p: StatuteRefLink): Text {
+  const hProperties: Record<string, string> = { dataStatute: p.law, dataArticle: p.article };
+  if (p.former) hProperties.dataFormer = "true";
+  return { type: "text", value: p.text, data: { hName: "span", hProperties } as Text["data"] };
+}
+
+/**
+ * A run of sibling text nodes, read as one text: the citation pass cut "민법 제750조(76므41), 같은 법
+ * 제756조" into three nodes, and "같은 법" needs the statute named before it. A citation span stays
+ * the node it was; a node with no reference too (its place in the source kept).
+ */
+function splitStatuteRun(nodes: Text[], laws: ReadonlySet<string>): RootContent[] {
+  const parts = statuteRefParts(nodes.map((n) => n.value).join(""), laws, { running: true });
+  if (!parts.some((p) => p.kind === "ref")) return nodes;
+  const runs = runsOfMarks(
+    nodes.map((n) => ({ text: n.value })),
+    parts,
+    statuteNode,
+  );
+  return nodes.flatMap((node, i): RootContent[] => {
+    const run = runs[i] ?? [];
+    if ((node.data && "hName" in node.data) || run.every((x) => typeof x === "string")) return [node];
+    return run.flatMap((x): Text[] => (typeof x !== "string" ? [x] : x ? [{ type: "text", value: x }] : []));
+  });
+}
+
+function walkStatutes(node: Parent, laws: ReadonlySet<string>): void {
+  const next: RootContent[] = [];
+  let run: Text[] = [];
+  const flush = () => {
+    if (run.length > 0) next.push(...splitStatuteRun(run, laws));
+    run = [];
+  };
+  for (const child of node.children) {
+    if (child.type === "text") run.push(child);
+    else {
+      flush();
+      if (!LEAVE_ALONE.has(child.type) && "children" in child) walkStatutes(child, laws);
+      next.push(child);
+    }
+  }
+  flush();
+  (node as { children: RootContent[] }).children = next;
+}
+
+/**
+ * A remark plugin, run after remarkCitations: references to the imported statutes (`laws`) become
+ * statute spans (law in `data-statute`, article in `data-article`). A statute not imported, or an
+ * article with no statute named ("제3조"), stays text: its page would not exist.
+ */
+export function remarkStatutes(laws?: readonly string[]) {
+  const imported = new Set(laws ?? []);
+  return () => (tree: Root) => {
+    if (imported.size > 0) walkStatutes(tree, imported);
   };
 }
 

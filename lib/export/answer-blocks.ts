@@ -2,11 +2,12 @@ import type { Parent, PhrasingContent, Root, RootContent, Text } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { partOffsets, remarkCitations, STATUS_ATTR } from "../chat/answer-markdown";
+import { partOffsets, remarkCitations, remarkStatutes, STATUS_ATTR } from "../chat/answer-markdown";
 import { citationHrefs, decisionHref } from "../chat/citation-links";
 import type { AnswerRecord } from "../chat/types";
 import { type CitationStatus, recordCitationFinder, STATUS_LABEL } from "../rag/citations";
 import { type SupportVerdict, VERDICT_LABEL } from "../rag/support/types";
+import { statuteHref } from "../statutes/ref-parts";
 import { decisionKey } from "../text/decision-key";
 
 /**
@@ -14,7 +15,8 @@ import { decisionKey } from "../text/decision-key";
  * same citation plugin), into blocks every export writes out: the DOCX, the print sheet, the
  * copied text. Each case number carries what the screen shows beside it — its status (lib/rag/
  * citations.ts), its link into the viewer, the support check's mark, a flag when no corpus holds
- * it, and the court or date written with it that the decision contradicts.
+ * it, and the court or date written with it that the decision contradicts. A reference to an
+ * imported statute keeps its text, with its article's page as `href` (Word links it).
  */
 
 export interface CitationInline {
@@ -37,7 +39,8 @@ export interface CitationInline {
 }
 
 export type Inline =
-  | { kind: "text"; text: string; bold?: boolean; italic?: boolean; code?: boolean }
+  /** `href`: a statute reference's article page (a path of this app); the text reads the same without it. */
+  | { kind: "text"; text: string; bold?: boolean; italic?: boolean; code?: boolean; href?: string }
   | { kind: "break" }
   | CitationInline;
 
@@ -128,7 +131,10 @@ function inlines(nodes: PhrasingContent[], ctx: Context, style: { bold?: boolean
       case "text": {
         const props = (node.data as { hProperties?: Record<string, string> } | undefined)?.hProperties;
         if (props?.dataCitation) out.push(citation(node, props, ctx, Boolean(style.bold)));
-        else if (node.value) out.push({ kind: "text", text: node.value, ...style });
+        else if (props?.dataStatute && node.value) {
+          const href = statuteHref(props.dataStatute, props.dataArticle ?? "");
+          out.push({ kind: "text", text: node.value, ...style, href });
+        } else if (node.value) out.push({ kind: "text", text: node.value, ...style });
         break;
       }
       case "strong":
@@ -200,12 +206,21 @@ function blocks(nodes: RootContent[], ctx: Context): Block[] {
   return out;
 }
 
-/** The answer's blocks, its citations decided against `record` exactly as the screen decides them. */
-export function answerBlocks(markdown: string, record?: AnswerRecord, chatId?: string): Block[] {
+/**
+ * The answer's blocks, its citations decided against `record` exactly as the screen decides them;
+ * references to the imported statutes (`laws`) carry their article's page.
+ */
+export function answerBlocks(
+  markdown: string,
+  record?: AnswerRecord,
+  chatId?: string,
+  laws?: readonly string[],
+): Block[] {
   const processor = unified().use(remarkParse).use(remarkGfm);
   const tree = processor.parse(markdown) as Root;
   // The statuses as stored: the corpus search's findings come with the record's parts.
   if (record) remarkCitations(recordCitationFinder(record))()(tree, { value: markdown });
+  remarkStatutes(laws)()(tree);
   return blocks(tree.children, context(record, chatId));
 }
 

@@ -47,7 +47,7 @@ const ALIGN: Record<Exclude<Align, null>, (typeof AlignmentType)[keyof typeof Al
 };
 
 interface Options {
-  /** This app's address: the viewer's links become absolute (omitted: case numbers stay unlinked). */
+  /** This app's address: the viewer's links become absolute (omitted: case numbers and statutes stay unlinked). */
   origin?: string;
   createdAt?: Date;
 }
@@ -62,14 +62,16 @@ function inlineRuns(list: Inline[], origin: string | undefined, bold = false): P
   for (const inline of list) {
     if (inline.kind === "break") out.push(new TextRun({ text: "", break: 1 }));
     else if (inline.kind === "text") {
-      out.push(
-        new TextRun({
-          text: inline.text,
-          bold: bold || inline.bold,
-          italics: inline.italic,
-          ...(inline.code ? { font: MONO } : {}),
-        }),
-      );
+      // A statute reference (its `href`) links to its article as a case number links to its passage.
+      const url = link(origin, inline.href);
+      const run = new TextRun({
+        text: inline.text,
+        bold: bold || inline.bold,
+        italics: inline.italic,
+        ...(inline.code ? { font: MONO } : {}),
+        ...(url ? { color: "1D4ED8", underline: {} } : {}),
+      });
+      out.push(url ? new ExternalHyperlink({ link: url, children: [run] }) : run);
     } else {
       const number = new TextRun({ text: inline.text, bold: bold || inline.bold });
       const url = link(origin, inline.href);

@@ -65,6 +65,8 @@ export function buildAnswerExport(input: {
   incomplete?: boolean;
   /** The chat it belongs to (the viewer's links lead back to it). */
   chatId?: string;
+  /** The imported statutes: a reference to one links to its article (in Word). */
+  laws?: readonly string[];
 }): AnswerExport {
   const { record, chatId } = input;
   const hrefs = record ? citationHrefs(record, { chatId }) : [];
@@ -104,7 +106,7 @@ export function buildAnswerExport(input: {
   return {
     question: input.question,
     answer: input.answer,
-    blocks: answerBlocks(input.answer, record, chatId),
+    blocks: answerBlocks(input.answer, record, chatId, input.laws),
     ...(record?.trace?.strategy?.label ? { strategy: record.trace.strategy.label } : {}),
     citations: [...citations.values()],
     unverified: [...unverified],

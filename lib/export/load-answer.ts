@@ -1,6 +1,7 @@
 import type { AnswerRecord } from "../chat/types";
 import { findOwnChat, findOwnMessage, listOwnMessages, type MessageRecord } from "../db/chats";
 import { AppError } from "../errors";
+import { listLaws } from "../statutes/lookup";
 import { type AnswerExport, buildAnswerExport, type ConversationExport } from "./answer-export";
 
 function parseRecord(trace: string | null): AnswerRecord | undefined {
@@ -35,16 +36,23 @@ export async function loadOwnAnswerExport(userId: string, chatId: string, messag
     record: parseRecord(message.trace),
     incomplete: message.status !== "complete",
     chatId,
+    laws: await listLaws(),
   });
 }
 
-function answerOf(question: string, message: MessageRecord | undefined, chatId: string): AnswerExport {
+function answerOf(
+  question: string,
+  message: MessageRecord | undefined,
+  chatId: string,
+  laws: readonly string[],
+): AnswerExport {
   return buildAnswerExport({
     question,
     answer: message?.content ?? "",
     record: message ? parseRecord(message.trace) : undefined,
     incomplete: message?.status !== "complete",
     chatId,
+    laws,
   });
 }
 
@@ -56,11 +64,12 @@ export async function loadOwnConversationExport(userId: string, chatId: string):
   const chat = await findOwnChat(userId, chatId);
   if (!chat) throw new AppError("not_found:resource", { detail: `chat ${chatId}` });
   const messages = chat.messages as MessageRecord[];
+  const laws = await listLaws();
   const turns: AnswerExport[] = [];
   messages.forEach((m, i) => {
     if (m.role !== "user") return;
     const next = messages[i + 1];
-    turns.push(answerOf(m.content, next?.role === "assistant" ? next : undefined, chatId));
+    turns.push(answerOf(m.content, next?.role === "assistant" ? next : undefined, chatId, laws));
   });
   return { title: chat.title, turns };
 }

@@ -22,16 +22,23 @@ export const statuteKey = (law: string, article: string) => `${law} ${article}`;
  * `imported`: the statutes whose articles can be shown. In a 참조조문 list an article written
  * with no statute before it ("민법 제750조,\n\n제756조") is the last named statute's: the court's
  * lists name a statute once and put its other articles after it, sometimes across a line break the
- * reader does not join.
+ * reader does not join. In running text (`running`: a decision's body, an answer) such an article
+ * ("제3조에 따라") may be of any statute, so it stays plain text.
  */
-export function statuteRefParts(text: string, imported: ReadonlySet<string>): StatuteRefPart[] {
+export function statuteRefParts(
+  text: string,
+  imported: ReadonlySet<string>,
+  options: { running?: boolean } = {},
+): StatuteRefPart[] {
+  // Nothing to link: skip reading a long text at all.
+  if (imported.size === 0) return text ? [{ kind: "text", start: 0, text }] : [];
   const parts: StatuteRefPart[] = [];
   let at = 0;
   let lastLaw: string | undefined;
   let lastFormer = false;
   for (const ref of readStatuteRefs(text)) {
     if (ref.start < at) continue;
-    const law = ref.law ?? lastLaw;
+    const law = ref.law ?? (options.running ? undefined : lastLaw);
     const former = ref.law ? ref.former : lastFormer;
     if (ref.law) {
       lastLaw = ref.law;
@@ -60,6 +67,44 @@ export function linkedArticles(parts: StatuteRefPart[]): { law: string; article:
   for (const p of parts)
     if (p.kind === "ref") seen.set(statuteKey(p.law, p.article), { law: p.law, article: p.article });
   return [...seen.values()];
+}
+
+const partEnd = (part: StatuteRefPart) => part.start + part.text.length;
+
+export type StatuteRefLink = Extract<StatuteRefPart, { kind: "ref" }>;
+
+/**
+ * Each mark's content: the parts (which cover the marks' joined text in order) cut at the marks'
+ * edges, a reference whole inside a mark as `link(part)`. One pass over both lists: a body part
+ * can hold hundreds of marks and references.
+ */
+export function runsOfMarks<T>(
+  marks: { text: string }[],
+  parts: StatuteRefPart[],
+  link: (part: StatuteRefLink) => T,
+): (string | T)[][] {
+  const out: (string | T)[][] = [];
+  let k = 0;
+  let from = 0;
+  for (const mark of marks) {
+    const to = from + mark.text.length;
+    const run: (string | T)[] = [];
+    // Parts ending before this mark belong to earlier ones.
+    while (k < parts.length && partEnd(parts[k] as StatuteRefPart) <= from) k++;
+    for (let j = k; j < parts.length; j++) {
+      const part = parts[j] as StatuteRefPart;
+      if (part.start >= to) break;
+      const end = partEnd(part);
+      if (part.kind === "ref" && part.start >= from && end <= to) run.push(link(part));
+      else {
+        const piece = part.text.slice(Math.max(0, from - part.start), Math.min(part.text.length, to - part.start));
+        if (piece) run.push(piece);
+      }
+    }
+    out.push(run);
+    from = to;
+  }
+  return out;
 }
 
 /** What a statute panel shows of an article (null: the statute is imported, the article is not in it). */

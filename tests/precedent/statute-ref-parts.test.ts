@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkedArticles, statuteNotes, statuteRefParts } from "@/lib/statutes/ref-parts";
+import { linkedArticles, runsOfMarks, statuteNotes, statuteRefParts } from "@/lib/statutes/ref-parts";
 
 const MINBEOP = new Set(["민법"]);
 
@@ -41,5 +41,45 @@ describe("참조조문 → statute links", () => {
       "현행 조문입니다: 판결 당시 조문과 다를 수 있습니다",
     ]);
     expect(statuteNotes({ former: false, decisionDate: "2099-01-15", effectiveDate: "2021-01-26" })).toEqual([]);
+  });
+});
+
+describe("statute links in a decision's body", () => {
+  it("links only named references in running text: a bare article is of no known statute", () => {
+    const text = "원심은 민법 제750조, 제756조에 따라 판단하였으나, 제3조의 취지와 민사소송법 제216조에 비추어";
+    const parts = statuteRefParts(text, MINBEOP, { running: true });
+    expect(parts.map((p) => p.text).join("")).toBe(text);
+    expect(parts.flatMap((p) => (p.kind === "ref" ? [`${p.law} ${p.article}`] : []))).toEqual([
+      "민법 제750조",
+      "민법 제756조",
+    ]);
+    // In a 참조조문 list the same bare article would be 민법's.
+    expect(statuteRefParts("민법 제750조\n제3조", MINBEOP).filter((p) => p.kind === "ref")).toHaveLength(2);
+    expect(
+      statuteRefParts("민법 제750조\n제3조", MINBEOP, { running: true }).filter((p) => p.kind === "ref"),
+    ).toHaveLength(1);
+  });
+
+  it("cuts the parts at the marks' edges: a reference inside one mark links, one cut by an edge stays text", () => {
+    const text = "앞 민법 제750조 뒤 민법 제756조 끝";
+    const parts = statuteRefParts(text, MINBEOP, { running: true });
+    // Marks: "앞 민법 제750조 뒤 민법 " | "제756조 끝" — the second reference straddles the edge.
+    const cut = text.indexOf("제756조");
+    const runs = runsOfMarks([{ text: text.slice(0, cut) }, { text: text.slice(cut) }], parts, (p) => ({
+      link: p.article,
+    }));
+    expect(runs).toEqual([
+      ["앞 ", { link: "제750조" }, " 뒤 ", "민법 "],
+      ["제756조", " 끝"],
+    ]);
+    // Every mark's text is kept, in order.
+    const flat = runs.map((r) =>
+      r.map((x) => (typeof x === "string" ? x : x.link === "제750조" ? "민법 제750조" : "")).join(""),
+    );
+    expect(flat.join("")).toBe(text);
+    // Marks with no reference at all: their text as it is.
+    expect(
+      runsOfMarks([{ text: "a" }, { text: "" }, { text: "b" }], [{ kind: "text", start: 0, text: "ab" }], () => 0),
+    ).toEqual([["a"], [], ["b"]]);
   });
 });

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { ChatView, type Turn } from "@/components/chat/chat-view";
+import { ImportedLawsProvider } from "@/components/chat/imported-laws";
 import { ChatSidebar, MobileChatList } from "@/components/chat-sidebar";
 import { getComponentStatusesFor } from "@/lib/ai/status";
 import { deskData } from "@/lib/chat/desk-data";
@@ -38,17 +39,19 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
       <ChatSidebar chats={chats} matters={matters} statuses={statuses} activeId={chat.id} />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <MobileChatList chats={chats} matters={matters} activeId={chat.id} />
-        <ChatView
-          key={chat.id}
-          chatId={chat.id}
-          initialTurns={turns}
-          corpora={desk.searchable}
-          corpusNames={desk.corpusNames}
-          initialFilters={parseStoredFilters(chat.filters)}
-          filterOptions={desk.filterOptions}
-          role={user.role}
-          strategy={chat.strategy}
-        />
+        <ImportedLawsProvider laws={desk.laws}>
+          <ChatView
+            key={chat.id}
+            chatId={chat.id}
+            initialTurns={turns}
+            corpora={desk.searchable}
+            corpusNames={desk.corpusNames}
+            initialFilters={parseStoredFilters(chat.filters)}
+            filterOptions={desk.filterOptions}
+            role={user.role}
+            strategy={chat.strategy}
+          />
+        </ImportedLawsProvider>
       </div>
     </div>
   );

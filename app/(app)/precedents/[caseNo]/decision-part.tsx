@@ -78,12 +78,15 @@ export async function PartBody({
   const cases = references.flatMap((r) => r.parts);
   const found = await Promise.all(cases.map((p) => findDocumentsForCaseNo(p)));
   const known = new Set(cases.filter((_, i) => (found[i]?.length ?? 0) > 0));
-  // 참조조문: each reference of an imported statute links to its article, with its text at hand.
-  const statuteTexts =
-    view && view !== "failed"
-      ? view.sections.filter((s) => s.name === "참조조문").map((s) => s.marks.map((m) => m.text).join(""))
-      : [];
-  const statutes = await statutePreviews(statuteTexts);
+  // Each reference of an imported statute links to its article, with its text at hand: the
+  // 참조조문 list and the other sections of this part only (a large decision shows in parts).
+  const sectionText = (s: { marks: { text: string }[] }) => s.marks.map((m) => m.text).join("");
+  const shown = view && view !== "failed" ? view.sections : [];
+  const statutes = await statutePreviews(
+    shown.filter((s) => s.name === "참조조문").map(sectionText),
+    shown.filter((s) => s.name !== "참조조문" && s.name !== "참조판례").map(sectionText),
+  );
+  const linkStatutes = statutes.imported.length > 0;
   if (view === "failed") {
     return (
       <p className="mt-6 rounded bg-amber-50 p-3 text-sm text-amber-900" data-testid="precedent-unavailable">
@@ -144,8 +147,13 @@ export async function PartBody({
                     <DecisionText marks={section.marks} />
                     {references.length > 0 ? <ReferenceChips references={references} known={known} /> : null}
                   </div>
-                ) : section.name === "참조조문" && statutes.imported.length > 0 ? (
-                  <StatuteRefsText marks={section.marks} decisionDate={doc.decisionDate} {...statutes} />
+                ) : linkStatutes ? (
+                  <StatuteRefsText
+                    marks={section.marks}
+                    decisionDate={doc.decisionDate}
+                    running={section.name !== "참조조문"}
+                    {...statutes}
+                  />
                 ) : (
                   <DecisionText marks={section.marks} />
                 )}
