@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "eval.cancel",
   "eval.resume",
   "eval.delete",
+  // Statutes imported (관리 → 법령).
+  "statute.import",
   // 서면 검증: who checked a draft and how many citations — never the draft's text.
   "brief.check",
   "brief.save",

@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "eval.cancel": "평가 취소",
   "eval.resume": "평가 이어서",
   "eval.delete": "평가 삭제",
+  "statute.import": "법령 가져오기",
   "brief.check": "서면 검증",
   "brief.save": "서면 검증 저장",
   "brief.delete": "서면 검증 삭제",

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
+import { recordAudit } from "../db/audit";
 import { findStatute, replaceStatute } from "../db/statutes";
 import { AppError, type ErrorCode, toAppError } from "../errors";
 import { invalidateLaws } from "./lookup";
@@ -141,4 +142,20 @@ export function outcomeLine(o: StatuteImportOutcome): string {
     return `${file}: ${o.name} 조문 ${o.articles.toLocaleString("ko-KR")}개, 시행일자 ${o.effectiveDate || "모름"}${was}`;
   }
   return `${file}: ${o.message}`;
+}
+
+/** One audit row per upload: who imported which statutes (names and 시행일자), and what failed. */
+export async function recordStatuteImport(
+  by: { id: string; email: string },
+  outcomes: StatuteImportOutcome[],
+): Promise<void> {
+  const imported = outcomes
+    .filter((o) => o.status === "imported")
+    .map((o) => `${o.name}(${o.effectiveDate || "모름"})`);
+  const failed = outcomes.length - imported.length;
+  await recordAudit({
+    actor: { id: by.id, email: by.email },
+    action: "statute.import",
+    detail: `${imported.join(", ") || "가져온 법령 없음"}${failed ? ` · 실패 ${failed}건` : ""}`.slice(0, 500),
+  });
 }

@@ -2,7 +2,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/errors";
 import { refuseCrossSite } from "@/lib/security/same-origin";
-import { importStatutes, outcomeLine } from "@/lib/statutes/import";
+import { importStatutes, outcomeLine, recordStatuteImport } from "@/lib/statutes/import";
 import { readStatuteUpload } from "@/lib/statutes/upload";
 import { currentUser } from "../../../../(auth)/auth";
 
@@ -15,9 +15,10 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   try {
     refuseCrossSite(request, env().TRUST_PROXY);
-    requireAdmin(await currentUser());
+    const admin = requireAdmin(await currentUser());
     const upload = await readStatuteUpload(request);
     const outcomes = await importStatutes(upload.sources, { force: upload.force });
+    await recordStatuteImport(admin, outcomes);
     return Response.json({
       imported: outcomes.filter((o) => o.status === "imported").length,
       lines: outcomes.map(outcomeLine),
