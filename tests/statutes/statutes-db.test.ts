@@ -84,6 +84,17 @@ describe("importing statutes", () => {
     expect(await findArticle("가상법", "제99조")).toBeNull();
     expect(await findArticle("없는법", "제1조")).toBeNull();
   });
+
+  it("keeps a deleted article as deleted, and a reference to an article no longer there finds none", async () => {
+    await importStatuteFiles([V2020], { force: true });
+    // 제3조 was deleted (삭제 <2019.12.31>); its branch article took the heading after it.
+    expect(await findArticle("가상법", "제3조")).toMatchObject({ title: "", text: "삭제 <2019.12.31>" });
+    expect((await findArticle("가상법", "제3조의2"))?.title).toBe("신청의 방식");
+    // The newer version drops 제2조의3: a decision or a brief citing it links to nothing and says so.
+    await importStatuteFiles([V2022]);
+    expect(await articleExists("가상법", "제2조의3")).toBe(false);
+    expect(await findArticle("가상법", "제2조의3")).toBeNull();
+  });
 });
 
 describe("the decisions' 참조조문 as links", () => {
