@@ -1,6 +1,6 @@
-import { type Entry, fromBufferPromise, type ZipFile } from "yauzl";
 import { AppError } from "../errors";
 import { readBoundedBytes } from "../util/bounded-body";
+import { openMemoryZip, readMemoryEntry } from "../util/memory-zip";
 import type { StatuteSource } from "./import";
 
 /**
@@ -25,50 +25,32 @@ const badZip = (name: string, cause?: unknown) =>
   new AppError("statute:bad_file", { userMessage: `${name}: 올바른 zip 파일이 아닙니다.`, cause });
 
 async function zipSources(name: string, bytes: Uint8Array, skipped: string[]): Promise<StatuteSource[]> {
-  let zip: ZipFile;
+  const isStatute = (fileName: string) => {
+    const base = fileName.split("/").pop() ?? "";
+    return /\.md$/i.test(base) && !/^readme\.md$/i.test(base) && !base.startsWith(".");
+  };
+  const zip = await openMemoryZip(bytes, {
+    maxUnpacked: MAX_UNPACKED_BYTES,
+    maxEntries: MAX_ENTRIES,
+    // Too much to unpack is "too large"; anything else wrong with the zip is a bad file.
+    fail: (why, cause) => (/limit|entries/.test(why) ? tooLarge() : badZip(name, cause)),
+    skip: (entry) => {
+      if (entry.fileName.endsWith("/") || isStatute(entry.fileName)) return false;
+      skipped.push(`${name}/${entry.fileName}`);
+      return true;
+    },
+  });
   try {
-    zip = await fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      lazyEntries: true,
-      autoClose: false,
-    });
-  } catch (cause) {
-    throw badZip(name, cause);
-  }
-  try {
-    const entries: Entry[] = [];
-    let declared = 0;
-    for await (const entry of zip.eachEntry()) {
-      if (entry.fileName.endsWith("/")) continue;
-      const base = entry.fileName.split("/").pop() ?? "";
-      if (!/\.md$/i.test(base) || /^readme\.md$/i.test(base) || base.startsWith(".")) {
-        skipped.push(`${name}/${entry.fileName}`);
-        continue;
-      }
-      declared += entry.uncompressedSize;
-      if (declared > MAX_UNPACKED_BYTES || entries.length >= MAX_ENTRIES) throw tooLarge();
-      entries.push(entry);
-    }
-    let budget = MAX_UNPACKED_BYTES;
     const out: StatuteSource[] = [];
-    for (const entry of entries) {
-      const chunks: Buffer[] = [];
-      const stream = await zip.openReadStreamPromise(entry);
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        // Declared sizes can lie: the inflated bytes are what count.
-        budget -= chunk.length;
-        if (budget < 0) {
-          stream.destroy();
-          throw tooLarge();
-        }
-        chunks.push(chunk);
-      }
-      out.push({ file: `${name}/${entry.fileName}`, text: Buffer.concat(chunks).toString("utf8") });
+    for (const entry of zip.entries.values()) {
+      const text = (await readMemoryEntry(zip, entry)).toString("utf8");
+      out.push({ file: `${name}/${entry.fileName}`, text });
     }
     return out;
   } catch (error) {
     throw error instanceof AppError ? error : badZip(name, error);
   } finally {
-    zip.close();
+    zip.zip.close();
   }
 }
 

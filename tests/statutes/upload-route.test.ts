@@ -8,6 +8,7 @@ import { listAuditEntries } from "@/lib/db/audit";
 import { resetEnvCache } from "@/lib/env";
 import { findArticle } from "@/lib/statutes/lookup";
 import { useTestDatabase } from "../support/test-db";
+import { deflateZeros, zip } from "../support/zip-writer";
 
 /**
  * 관리 → 법령: the admin upload route as Next calls it (next/headers' cookies() stubbed): an admin's
@@ -61,6 +62,29 @@ describe("POST /api/admin/statutes/upload", () => {
     expect((await findArticle("민법", "제750조"))?.title).toBe("불법행위의 내용");
     const audit = await listAuditEntries({ actions: ["statute.import"] });
     expect(audit[0]?.detail).toBe("민법(2021-01-26) · 실패 1건");
+  });
+
+  it("imports the statutes of a zip (README and other files skipped), and refuses a zip bomb as too large", async () => {
+    session.token = adminToken;
+    const minbeop = readFileSync(resolve("tests/fixtures/statutes/e2e/민법.md"));
+    const body = new FormData();
+    const packed = zip([
+      { name: "법령/민법.md", data: minbeop },
+      { name: "법령/README.md", data: Buffer.from("# 설명") },
+      { name: "법령/메모.txt", data: Buffer.from("메모") },
+    ]);
+    body.append("files", new Blob([new Uint8Array(packed)]), "법령.zip");
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as { imported: number; skipped: string[] };
+    expect(result.imported).toBe(1);
+    expect(result.skipped).toEqual(["법령.zip/법령/README.md", "법령.zip/법령/메모.txt"]);
+
+    const bomb = new FormData();
+    const zeros = await deflateZeros(200 * 1024 * 1024);
+    bomb.append("files", new Blob([new Uint8Array(zip([{ name: "민법.md", packed: zeros }]))]), "폭탄.zip");
+    const refused = await post(bomb);
+    expect(refused.status).toBe(413);
   });
 
   it("refuses a lawyer, another site's page, and an upload with no statute file", async () => {
