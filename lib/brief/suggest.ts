@@ -56,8 +56,10 @@ export async function suggestForSections(
     .sort((a, b) => b.text.length - a.text.length)
     .slice(0, MAX_SECTIONS)
     .sort((a, b) => a.index - b.index);
-  const out: BriefSuggestion[] = [];
-  const suggested = new Set<string>();
+  // Every section's hits first; then each decision goes to the section it is most alike (its best
+  // rank there), up to PER_SECTION a section — not to whichever section happened to list it first.
+  const candidates: { section: Section; rank: number; hit: Awaited<ReturnType<typeof similarDecisions>>[number] }[] =
+    [];
   for (const section of sections) {
     const hits = await similarDecisions(section.text.slice(0, SIMILAR_MAX_CHARS), {
       store,
@@ -67,26 +69,32 @@ export async function suggestForSections(
       logError(error);
       return [];
     });
-    let kept = 0;
-    for (const h of hits) {
-      if (kept >= PER_SECTION) break;
-      const key = `${h.corpusId}\u0001${h.caseNo}`;
-      if (splitCaseNo(h.caseNo).some((p) => cited.has(p)) || suggested.has(key)) continue;
-      suggested.add(key);
-      kept++;
-      out.push({
-        section: section.index,
-        sectionStart: section.text.replace(/\s+/g, " ").trim().slice(0, 40),
-        caseNo: h.caseNo,
-        caseName: h.caseName,
-        court: h.court,
-        decisionDate: h.decisionDate,
-        corpusId: h.corpusId,
-        sharedTerms: h.sharedTerms,
-        url: decisionHref(h.caseNo, h.corpusId),
-      });
-    }
+    hits.forEach((hit, rank) => {
+      if (!splitCaseNo(hit.caseNo).some((p) => cited.has(p))) candidates.push({ section, rank, hit });
+    });
     await yieldIfBusy();
   }
+  const out: BriefSuggestion[] = [];
+  const suggested = new Set<string>();
+  const perSection = new Map<number, number>();
+  for (const { section, hit: h } of candidates.sort((a, b) => a.rank - b.rank || b.hit.score - a.hit.score)) {
+    const key = `${h.corpusId}\u0001${h.caseNo}`;
+    const count = perSection.get(section.index) ?? 0;
+    if (suggested.has(key) || count >= PER_SECTION) continue;
+    suggested.add(key);
+    perSection.set(section.index, count + 1);
+    out.push({
+      section: section.index,
+      sectionStart: section.text.replace(/\s+/g, " ").trim().slice(0, 40),
+      caseNo: h.caseNo,
+      caseName: h.caseName,
+      court: h.court,
+      decisionDate: h.decisionDate,
+      corpusId: h.corpusId,
+      sharedTerms: h.sharedTerms,
+      url: decisionHref(h.caseNo, h.corpusId),
+    });
+  }
+  out.sort((a, b) => a.section - b.section);
   return out;
 }

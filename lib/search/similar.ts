@@ -9,6 +9,7 @@ import type { ScoredChunk } from "../text/decision";
 import { decisionKey } from "../text/decision-key";
 import { normalizeForTokens, stripParticle, tokenizeKo } from "../text/tokenize-ko";
 import { assertSearchScope } from "./searchable";
+import { citedDecisionList } from "./similar-cited";
 
 /**
  * 비슷한 판례: the decisions most alike a passage (a brief's facts, a decision's reasons). The
@@ -57,6 +58,26 @@ const COMMON = new Set(
   ),
 );
 
+// Legal Korean's boilerplate (the words of any decision's or brief's reasoning, not of its matter):
+// left out of the query, so they carry no weight in ranking, and never shown as a shared word.
+const BOILERPLATE = (
+  "판시하였다 판시한 판시하고 판시 구한다 구하는 구하고 것이다 것이고 것이므로 것인바 것이나 할 아니한다 아니하고 아니하므로 " +
+  "하였다 하였고 하였으며 하였으나 하여야 한다 있다 없다 있으므로 없으므로 보아야 볼 수 원심 원심판결 상고이유 상고 이유 주장 " +
+  "판단 판결 결정 대법원 법원 원고 피고 피고인 경우 그러므로 따라서 그러나 관하여 대하여 위와 같이 이 사건 파기 환송 기각 일방적 " +
+  "살펴보면 보건대 인정된다 인정할 보인다 옳고 정당하다 위법이 위법 잘못 이유 없다"
+)
+  .split(" ")
+  .filter((w) => w.length >= 2);
+const BOILERPLATE_WORDS = new RegExp(
+  `(?<![가-힣])(?:${[...new Set(BOILERPLATE)].sort((a, b) => b.length - a.length).join("|")})(?![가-힣])`,
+  "gu",
+);
+
+/** The passage with legal boilerplate blanked (offsets kept): what 비슷한 판례 searches for. */
+export function withoutBoilerplate(text: string): string {
+  return text.replace(BOILERPLATE_WORDS, (w) => " ".repeat(w.length));
+}
+
 /** The passage's words (particles stripped) with how often each occurs. */
 export function passageWords(passage: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -66,7 +87,7 @@ export function passageWords(passage: string): Map<string, number> {
     counts.set(caseNo, (counts.get(caseNo) ?? 0) + 1);
   for (const m of blankCitations(normalized).matchAll(WORD)) {
     const w = /^\p{Script=Hangul}+$/u.test(m[0]) ? stripParticle(m[0]) : m[0];
-    if (w.length < 2 || COMMON.has(w)) continue;
+    if (w.length < 2 || COMMON.has(w) || BOILERPLATE.includes(w)) continue;
     counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   return counts;
@@ -90,7 +111,7 @@ export async function similarDecisions(passage: string, deps: SimilarDeps): Prom
   if (text.length > SIMILAR_MAX_CHARS) throw new AppError("search:passage_too_long", { detail: `${text.length}` });
   if (!text) return [];
   await assertSearchScope(deps.filter?.corpusIds);
-  const tokens = tokenizeKo(text);
+  const tokens = tokenizeKo(withoutBoilerplate(text));
   const lists: ScoredChunk[][] = [];
   if (tokens.length > 0) {
     const terms = { maxTerms: PASSAGE_TERMS };
@@ -105,6 +126,9 @@ export async function similarDecisions(passage: string, deps: SimilarDeps): Prom
       logError(error);
     }
   }
+  // The decisions the passage itself cites: fused like a second search, so they lead.
+  const cited = await citedDecisionList(text, deps.store, deps.filter);
+  if (cited.length > 0) lists.push(cited);
   const fused = lists.length > 1 ? fuse(lists) : (lists[0] ?? []);
   const excluded = deps.exclude ? keyOf(deps.exclude) : "";
   const best = new Map<string, { score: number; chunkId: string; texts: string[] }>();

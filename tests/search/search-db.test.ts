@@ -277,3 +277,21 @@ describe("a corpus indexed by another tokenizer version", () => {
     }
   });
 });
+
+describe("비슷한 판례: what a passage cites, and legal boilerplate", () => {
+  it("puts a decision the passage cites first, and never shows boilerplate as a shared word", async () => {
+    const passage =
+      "원고는 드론 배송 중 떨어진 물건으로 손해를 입었다고 주장하며 배상을 구한다. 원심은 이를 판시하였다. " +
+      "대법원 2096. 5. 10. 선고 2096다5101 판결의 취지에 비추어 보면 운영자의 책임이 문제된다.";
+    const hits = await similarDecisions(passage, { store, dense: false });
+    expect(hits[0]?.caseNo).toBe("2096다5101");
+    expect(hits.map((h) => h.caseNo)).toContain("2098다1001");
+    for (const h of hits) for (const w of ["구한다", "판시하였다", "원심"]) expect(h.sharedTerms).not.toContain(w);
+    // Without the citation, the same words rank the drone decision first.
+    const plain = await similarDecisions(passage.replace(/대법원 .*판결의 취지에 비추어 보면 /, ""), {
+      store,
+      dense: false,
+    });
+    expect(plain[0]?.caseNo).toBe("2098다1001");
+  });
+});
