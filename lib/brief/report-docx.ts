@@ -11,6 +11,7 @@ import {
   TextRun,
   WidthType,
 } from "docx";
+import { FONT } from "../export/answer-docx";
 import { formatKoreanDate } from "../util/korean-time";
 import { dotted, groundText, statusText } from "./report-text";
 import type { BriefReport } from "./types";
@@ -24,7 +25,6 @@ export { groundText, statusText } from "./report-text";
  * (`docx`), in the same font as the answer exports.
  */
 
-const FONT = { ascii: "Malgun Gothic", hAnsi: "Malgun Gothic", eastAsia: "맑은 고딕", cs: "Malgun Gothic" };
 const run = (text: string, options: { bold?: boolean; color?: string; size?: number } = {}) =>
   new TextRun({ text, font: FONT, size: options.size ?? 20, bold: options.bold, color: options.color });
 const para = (text: string, options: { bold?: boolean; color?: string } = {}) =>

@@ -1,5 +1,5 @@
 import { logError } from "../errors";
-import { chunkId } from "../ingest/chunk";
+import { summaryChunkIds } from "../ingest/chunk";
 import { yieldIfBusy } from "../jobs/time-slice";
 import { citationFinder, type FoundDecision } from "../rag/citations";
 import { type SupportDeps as CheckDeps, checkSupport, OUTSIDE_REASON } from "../rag/support/check";
@@ -22,18 +22,13 @@ export interface SupportDeps {
   notes?: string[];
 }
 
-const HEAD_ORDERS = [0, 1, 2, 3];
-const REASON_ORDERS = Array.from({ length: 24 }, (_, i) => i);
+/** Chunks of a cited decision's reasons read for the check, after its holdings. */
+const REASON_CHUNKS = 24;
 /** Decisions whose passages are read at most per check. */
 const MAX_DECISIONS = 200;
 
 async function passagesOf(store: VectorStore, corpusId: string, caseNo: string): Promise<Chunk[]> {
-  const ids = [
-    ...HEAD_ORDERS.map((o) => chunkId(corpusId, caseNo, "판시사항", o)),
-    ...HEAD_ORDERS.map((o) => chunkId(corpusId, caseNo, "판결요지", o)),
-    ...REASON_ORDERS.map((o) => chunkId(corpusId, caseNo, "판례내용", o)),
-  ];
-  return store.getChunks(corpusId, caseNo, ids);
+  return store.getChunks(corpusId, caseNo, summaryChunkIds(corpusId, caseNo, REASON_CHUNKS));
 }
 
 type Judged = NonNullable<BriefCitation["support"]>;

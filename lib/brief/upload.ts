@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { readBoundedBytes } from "../util/bounded-body";
+import { readBoundedBytes, readBoundedForm } from "../util/bounded-body";
 import { BRIEF_MAX_BYTES } from "./limits";
 
 /**
@@ -22,10 +22,7 @@ const tooLarge = () => new AppError("brief:too_large");
 export async function readBriefUpload(request: Request): Promise<BriefUpload> {
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
-    const bytes = await readBoundedBytes(request, BRIEF_MAX_BYTES + FORM_SLACK, tooLarge);
-    const form = await new Response(new Blob([bytes]), { headers: { "content-type": type } }).formData().catch(() => {
-      throw new AppError("bad_request:input", { userMessage: "올린 양식을 읽을 수 없습니다." });
-    });
+    const form = await readBoundedForm(request, BRIEF_MAX_BYTES + FORM_SLACK, tooLarge);
     const file = form.get("file");
     const llm = form.get("llm") === "true";
     if (file instanceof File) {

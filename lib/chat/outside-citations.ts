@@ -1,5 +1,6 @@
 import { findDocumentsForCaseNos } from "../db/case-lookup";
 import { logError } from "../errors";
+import { summaryChunkIds } from "../ingest/chunk";
 import { type FoundDecision, resolveOutsideCitations } from "../rag/citations";
 import type { PipelineResult } from "../rag/types";
 import type { VectorStore } from "../store/types";
@@ -51,7 +52,10 @@ export async function checkOutsideCitations(result: PipelineResult, store: Vecto
   for (const part of result.parts) {
     if (part.type !== "citation" || part.valid || !part.found || passages.has(part.caseNo)) continue;
     if (passages.size >= SUPPORT_DECISIONS) break;
-    const chunks = await store.getDocumentChunks(part.found.corpusId, part.found.caseNo).catch((error: unknown) => {
+    // Read by id (holdings, then the first reasons): never the whole of a decision of 75,000 chunks.
+    const { corpusId, caseNo } = part.found;
+    const ids = summaryChunkIds(corpusId, caseNo, SUPPORT_PASSAGES - 8);
+    const chunks = await store.getChunks(corpusId, caseNo, ids).catch((error: unknown) => {
       logError(error);
       return [] as Chunk[];
     });

@@ -1,5 +1,5 @@
 import { parseCaseNo } from "../text/case-citation";
-import { normalizeCaseNo, splitCaseNo } from "../text/case-number";
+import { splitCaseNo } from "../text/case-number";
 import { type Db, db } from "./client";
 
 /**
@@ -33,23 +33,21 @@ async function joinedCandidates(parts: string[], client: Db) {
   return client.document.findMany({ where: { OR: narrow }, include, take: JOINED_CANDIDATES });
 }
 
-export async function findDocumentsForCaseNo(caseNo: string, client: Db = db()) {
-  const exact = await client.document.findMany({ where: { caseNo }, include });
-  if (exact.length > 0) return exact;
-  const parts = splitCaseNo(caseNo);
-  const written = normalizeCaseNo(caseNo);
-  const solid =
-    parts.length === 1 && parts[0] !== caseNo
-      ? await client.document.findMany({ where: { caseNo: parts[0] }, include })
-      : [];
-  if (solid.length > 0) return solid;
-  const wanted = new Set(parts);
-  return (await joinedCandidates(parts, client)).filter(
-    (d) => normalizeCaseNo(d.caseNo) === written || splitCaseNo(d.caseNo).some((p) => wanted.has(p)),
-  );
+/** A document with its corpus's name, as every lookup here returns it. */
+export type CaseDocument = Awaited<ReturnType<typeof exactDocuments>>[number];
+
+function exactDocuments(caseNo: string, client: Db) {
+  return client.document.findMany({ where: { caseNo }, include });
 }
 
-export type CaseDocument = Awaited<ReturnType<typeof findDocumentsForCaseNo>>[number];
+export async function findDocumentsForCaseNo(caseNo: string, client: Db = db()): Promise<CaseDocument[]> {
+  const exact = await exactDocuments(caseNo, client);
+  if (exact.length > 0) return exact;
+  // Spaced, or one case of a joined number: each case looked up as many numbers are.
+  const found = await findDocumentsForCaseNos(splitCaseNo(caseNo), client);
+  const seen = new Set<string>();
+  return [...found.values()].flat().filter((d) => !seen.has(d.id) && seen.add(d.id));
+}
 
 /**
  * The documents holding each of many case numbers (normalised, one case each): number → its

@@ -88,7 +88,11 @@ export async function browseSearchDocs(filter: DocFilter, take: number, client: 
 }
 
 /** One `in` list per corpus (a handful), not one OR branch per decision: SQLite's depth limit. */
-function byCorpus(keys: { corpusId: string; caseNo: string }[]) {
+/**
+ * Decisions by key as one `in` list per corpus (a handful), not one OR branch per decision: a
+ * much-cited article has thousands, past SQLite's expression-depth limit.
+ */
+export function byCorpus(keys: { corpusId: string; caseNo: string }[]) {
   const lists = new Map<string, string[]>();
   for (const k of keys) {
     const list = lists.get(k.corpusId) ?? [];

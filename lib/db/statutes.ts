@@ -1,4 +1,5 @@
 import { type Db, db } from "./client";
+import { byCorpus } from "./search-docs";
 
 /**
  * Statutes (법령) and their articles (schema: Statute, StatuteArticle, StatuteVersion), and the
@@ -211,15 +212,7 @@ export async function decisionsCitingArticle(
     select: { corpusId: true, caseNo: true },
   });
   if (refs.length === 0) return { total: 0, decisions: [] };
-  // One `in` list per corpus (a handful), not one OR branch per ref: a much-cited article (민법
-  // 제750조) has thousands of refs in a national corpus, past SQLite's expression-depth limit.
-  const byCorpus = new Map<string, string[]>();
-  for (const r of refs) {
-    const list = byCorpus.get(r.corpusId) ?? [];
-    list.push(r.caseNo);
-    byCorpus.set(r.corpusId, list);
-  }
-  const where = { OR: [...byCorpus].map(([corpusId, caseNos]) => ({ corpusId, caseNo: { in: caseNos } })) };
+  const where = { OR: byCorpus(refs) };
   const [total, rows] = await Promise.all([
     client.document.count({ where }),
     client.document.findMany({

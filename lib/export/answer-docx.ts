@@ -33,7 +33,8 @@ import {
  * 맑은 고딕 (every Windows Word has it; East Asian text is told so, others substitute).
  */
 
-const FONT = { ascii: "Malgun Gothic", hAnsi: "Malgun Gothic", eastAsia: "맑은 고딕", cs: "Malgun Gothic" };
+/** The font of every Word file the product writes (answers, conversations, 서면 검증 reports). */
+export const FONT = { ascii: "Malgun Gothic", hAnsi: "Malgun Gothic", eastAsia: "맑은 고딕", cs: "Malgun Gothic" };
 const MONO = { ascii: "Consolas", hAnsi: "Consolas", eastAsia: "맑은 고딕", cs: "Consolas" };
 const HEADINGS = [HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4] as const;
 const MARK_COLOR = { supported: "047857", partly: "B45309", unsupported: "B91C1C" } as const;

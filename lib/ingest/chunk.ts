@@ -91,6 +91,20 @@ export function chunkId(corpusId: string, caseNo: string, section: string, order
   return sha256(`${corpusId}|${normalizeCaseNo(caseNo)}|${section}|${order}`).slice(0, 32);
 }
 
+/**
+ * The ids of a decision's holdings — its first four 판시사항 and 판결요지 chunks — then of the first
+ * `reasons` chunks of its 판례내용: what a claim citing the decision should match, read by id so a
+ * very large decision's other chunks (tens of thousands) are never read.
+ */
+export function summaryChunkIds(corpusId: string, caseNo: string, reasons = 0): string[] {
+  const orders = (n: number) => Array.from({ length: n }, (_, i) => i);
+  return [
+    ...orders(4).map((o) => chunkId(corpusId, caseNo, "판시사항", o)),
+    ...orders(4).map((o) => chunkId(corpusId, caseNo, "판결요지", o)),
+    ...orders(reasons).map((o) => chunkId(corpusId, caseNo, "판례내용", o)),
+  ];
+}
+
 export function chunkDecision(
   decision: ParsedDecision,
   options: { corpusId: string; chunkSize?: number; chunkOverlap?: number },

@@ -1,6 +1,6 @@
 import { aiConfig, configuredComponents } from "../ai/config";
 import { filesDir } from "../env";
-import { chunkId } from "../ingest/chunk";
+import { chunkId, summaryChunkIds } from "../ingest/chunk";
 import { getStore } from "../store";
 import type { VectorStore } from "../store/types";
 import { startMarksBackfill } from "./marks-backfill";
@@ -19,9 +19,11 @@ export async function searchDeps(): Promise<SearchDeps & { dense: boolean }> {
  * of its 판례내용.
  */
 export async function passageOfDecision(store: VectorStore, corpusId: string, caseNo: string, max: number) {
-  const ids = (section: string) => [0, 1, 2, 3].map((order) => chunkId(corpusId, caseNo, section, order));
-  let chunks = await store.getChunks(corpusId, caseNo, [...ids("판시사항"), ...ids("판결요지")]);
-  if (chunks.length === 0) chunks = await store.getChunks(corpusId, caseNo, ids("판례내용").slice(0, 2));
+  let chunks = await store.getChunks(corpusId, caseNo, summaryChunkIds(corpusId, caseNo));
+  if (chunks.length === 0) {
+    const reasons = [0, 1].map((order) => chunkId(corpusId, caseNo, "판례내용", order));
+    chunks = await store.getChunks(corpusId, caseNo, reasons);
+  }
   return chunks
     .map((c) => c.text)
     .join("\n")

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { readBoundedBytes } from "../util/bounded-body";
+import { readBoundedForm } from "../util/bounded-body";
 import { openMemoryZip, readMemoryEntry } from "../util/memory-zip";
 import type { StatuteSource } from "./import";
 
@@ -59,10 +59,7 @@ export async function readStatuteUpload(request: Request): Promise<StatuteUpload
   if (!type.startsWith("multipart/form-data")) {
     throw new AppError("bad_request:input", { userMessage: "법령 파일을 양식(multipart)으로 올려 주세요." });
   }
-  const bytes = await readBoundedBytes(request, STATUTE_UPLOAD_MAX_BYTES, tooLarge);
-  const form = await new Response(new Blob([bytes]), { headers: { "content-type": type } }).formData().catch(() => {
-    throw new AppError("bad_request:input", { userMessage: "올린 양식을 읽을 수 없습니다." });
-  });
+  const form = await readBoundedForm(request, STATUTE_UPLOAD_MAX_BYTES, tooLarge);
   const sources: StatuteSource[] = [];
   const skipped: string[] = [];
   for (const part of form.getAll("files")) {

@@ -1,3 +1,5 @@
+import { AppError } from "../errors";
+
 /**
  * A request body read with a byte limit whether or not Content-Length is sent: a declared length
  * over the limit is refused before anything is read, and reading stops (and the stream is
@@ -32,4 +34,13 @@ export async function readBoundedBytes(
     at += p.byteLength;
   }
   return out;
+}
+
+/** A multipart form read with the same byte limit; a form that cannot be parsed is a plain 400. */
+export async function readBoundedForm(request: Request, max: number, tooLarge: () => Error): Promise<FormData> {
+  const bytes = await readBoundedBytes(request, max, tooLarge);
+  const type = request.headers.get("content-type") ?? "";
+  return new Response(new Blob([bytes]), { headers: { "content-type": type } }).formData().catch(() => {
+    throw new AppError("bad_request:input", { userMessage: "올린 양식을 읽을 수 없습니다." });
+  });
 }
