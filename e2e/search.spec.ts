@@ -59,6 +59,20 @@ test("판례 검색: operator and facet, newest first, paging, a result at its s
   await expect(page).toHaveURL(resultsUrl);
   await expect(hit.getByTestId("hit-link")).toHaveText(caseNo);
 
+  // A common word under a rare 원심: matched and counted in the index, not after a ranked cut. On the
+  // shared decisions the word's top 400 passages hold no 대전고등법원 decision (a pre-cut showed 0).
+  await page.goto("/search?q=%EC%86%90%ED%95%B4%EB%B0%B0%EC%83%81");
+  const daejeon = page.getByTestId("facet-lower").getByTestId("facet-value").filter({ hasText: "대전고등법원" });
+  const daejeonCount = Number(((await daejeon.locator("span").last().textContent()) ?? "").replace(/,/g, ""));
+  expect(daejeonCount).toBeGreaterThan(0);
+  await daejeon.click();
+  await expect(page).toHaveURL(/lower=/);
+  await expect(page.getByTestId("search-total")).toContainText(`${daejeonCount.toLocaleString("ko-KR")}건`);
+  await expect(page.getByTestId("search-total")).not.toContainText("약");
+  await expect(page.getByTestId("search-hit")).toHaveCount(daejeonCount);
+  await expect(page.getByTestId("search-results")).toContainText("94다13046");
+  await page.goto(resultsUrl);
+
   // On a phone the filters fold behind one button, and nothing runs off the side.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("facet-type")).toBeHidden();

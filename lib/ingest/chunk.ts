@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { normalizeCaseNo } from "../text/case-number";
 import { type Chunk, decisionHeading, type ParsedDecision } from "../text/decision";
+import { decisionMarks } from "../text/decision-marks";
 
 /**
  * Structure-aware chunking (docs/method.md §1): one decision → its sections → chunks. A section is split
@@ -112,6 +113,7 @@ export function chunkDecision(
   const size = Math.max(1, options.chunkSize ?? 800);
   const overlap = Math.max(0, options.chunkOverlap ?? 100);
   const { meta } = decision;
+  const { enBanc, lowerCourt } = decisionMarks(decision);
   return decision.sections.flatMap((section) =>
     splitText(section.text, size, overlap).map((text, sectionOrder) => ({
       id: chunkId(options.corpusId, meta.caseNo, section.name, sectionOrder),
@@ -121,6 +123,8 @@ export function chunkDecision(
       sectionOrder,
       text,
       contentHash: sha256(text),
+      enBanc,
+      lowerCourt,
     })),
   );
 }

@@ -4,7 +4,7 @@ import { chunkId, summaryChunkIds } from "../ingest/chunk";
 import { getStore } from "../store";
 import type { VectorStore } from "../store/types";
 import { startMarksBackfill } from "./marks-backfill";
-import type { SearchDeps } from "./search";
+import type { SearchDeps } from "./search-types";
 
 /** The search page's store and archive; starts reading missing decision marks in the background. */
 export async function searchDeps(): Promise<SearchDeps & { dense: boolean }> {

@@ -1,4 +1,5 @@
 import type { SearchDoc } from "../db/search-docs";
+import type { DocMatchResult, FacetCounts } from "../store/types";
 import { YEAR_RANGES, yearRangeOf } from "./params";
 
 /** One facet value and how many of the matched decisions carry it. */
@@ -65,7 +66,7 @@ export function facetCounts(docs: SearchDoc[], refs: DocRef[] = [], chosenRef?: 
  * The most cited articles, each decision counted once per article. The chosen one keeps its line
  * (with its count, 0 when nothing matched) so it can always be unchosen, even past the top 10.
  */
-function refCounts(refs: DocRef[], chosen: string | undefined): FacetValue[] {
+export function refCounts(refs: DocRef[], chosen: string | undefined): FacetValue[] {
   const seen = new Set<string>();
   const values: string[] = [];
   for (const r of refs) {
@@ -80,4 +81,40 @@ function refCounts(refs: DocRef[], chosen: string | undefined): FacetValue[] {
   if (chosen && !top.some((v) => v.value === chosen))
     top.push(all.find((v) => v.value === chosen) ?? { value: chosen, count: 0 });
   return top;
+}
+
+/** The top values of counts the index took over the whole match set (blank values left out). */
+function top(pairs: FacetCounts, limit = LIMIT): FacetValue[] {
+  return pairs
+    .filter(([value]) => value !== "")
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, "ko"))
+    .slice(0, limit);
+}
+
+/** The facets from the index's counts (lib/store/doc-match.ts), years grouped into the page's ranges. */
+export function facetsOfCounts(
+  counts: DocMatchResult["facets"],
+  corpusNames: Map<string, string>,
+  refs: DocRef[],
+  chosenRef?: string,
+): Facets {
+  const ranges = new Map<string, number>();
+  for (const [year, count] of counts.year) {
+    const range = year ? yearRangeOf(`${year}-01-01`) : undefined;
+    if (range) ranges.set(range, (ranges.get(range) ?? 0) + count);
+  }
+  const levels = counts.level.map(([v, c]): [string, number] => [v || "기타", c]);
+  return {
+    level: top(levels),
+    court: top(counts.court),
+    type: top(counts.type),
+    years: YEAR_RANGES.flatMap(([r]) =>
+      ranges.get(r) ? [{ value: r as string, count: ranges.get(r) as number }] : [],
+    ),
+    corpus: top(counts.corpus).map((v) => ({ ...v, name: corpusNames.get(v.value) ?? "" })),
+    enBanc: counts.enBanc,
+    lower: top(counts.lower),
+    ref: refCounts(refs, chosenRef),
+  };
 }

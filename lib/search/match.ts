@@ -1,3 +1,4 @@
+import { foldForMatch } from "../text/fold";
 import { normalizeForTokens, stripParticle, tokenizeKo, tokenSpansKo } from "../text/tokenize-ko";
 import type { QueryTerm } from "./query";
 
@@ -8,13 +9,10 @@ import type { QueryTerm } from "./query";
  * comparison: "손해 배상" and "손해배상" are one phrase to a lawyer.
  */
 
-const SPACES = /\s+/gu;
 const HANGUL_WORD = /^\p{Script=Hangul}+$/u;
 
-/** A text folded for matching (spaces removed). */
-export function foldText(text: string): string {
-  return normalizeForTokens(text).replace(SPACES, "");
-}
+/** A text folded for matching (hanja read, spaces removed): the text layer's one fold. */
+export const foldText = foldForMatch;
 
 /** What a term must find in a folded text. */
 export function termNeedle(term: QueryTerm): string {

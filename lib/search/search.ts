@@ -1,94 +1,78 @@
 import { precedentSignals } from "../citations/graph";
+import { listCorpora } from "../db/corpora";
 import { lookup } from "../db/decision-lookup";
-import { type DocFilter, type SearchDoc, searchDocsByKeys, statuteRefsOfDocs } from "../db/search-docs";
-import { yieldIfBusy } from "../jobs/time-slice";
-import type { VectorStore } from "../store/types";
-import type { Chunk } from "../text/decision";
+import { citingKeys, searchDocsByKeys, statuteRefsOfDocs } from "../db/search-docs";
+import type { DocFilter, DocHit, DocMatchResult, DocQuery, VectorStore } from "../store/types";
 import { decisionKey } from "../text/decision-key";
 import { citedQuery } from "./cited-query";
-import { type Facets, facetCounts } from "./facets";
-import { browseDocs, filtersOf } from "./filters";
-import { fillMissingMarks } from "./marks-backfill";
-import { foldText, markRanges, matchesFolded, type Snippet, snippetOf } from "./match";
+import { facetsOfCounts } from "./facets";
+import { filtersOf } from "./filters";
+import { markRanges, snippetOf } from "./match";
+import { matchTermOf, scoreTokensOf } from "./match-terms";
 import { type SearchParams, splitRef } from "./params";
-import { type ParsedQuery, parseQuery, type QueryTerm } from "./query";
+import { type ParsedQuery, parseQuery } from "./query";
+import { searchRanked } from "./search-ranked";
+import { type EngineOptions, PAGE_SIZE, type SearchDeps, type SearchHit, type SearchResult } from "./search-types";
 import { assertSearchScope } from "./searchable";
-import { retrieveCandidates, retrieveExcluded, storeTerms, textTerm } from "./store-terms";
+import { textTerm } from "./store-terms";
+
+export type { EngineOptions, SearchDeps, SearchHit, SearchResult } from "./search-types";
+export { PAGE_SIZE } from "./search-types";
 
 /**
- * 판례 검색: the query language (query.ts) over the store's BM25 search, one result per decision.
- * Candidates are the store's top chunks for every word the query asks for (the words of OR groups
- * and scopes together): those holding every AND word (the store's `must`, store-terms.ts, so a
- * required word is found however far down BM25 ranks its chunk), and the top chunks without that
- * condition (a decision whose words sit in different chunks). Each decision is then kept when every
- * AND group matches its retrieved chunks (or its 사건명 / 법원) and no excluded word does; an
- * excluded word is looked for with a search of its own, so a decision is dropped even when the word
- * sits in a chunk the first search did not return. The store does the heavy part in its worker;
- * what runs here is bounded by the candidate chunks and yields as it goes.
+ * 판례 검색: the query language (query.ts) matched by the index itself (lib/store/doc-match.ts):
+ * every decision holding the words, the filters applied while matching, the total and every facet
+ * counted over the whole match set, pages to the end, sorted by relevance or date over all of it.
+ * What runs here is one page: its decisions' rows, snippets and citation counts. A store that cannot
+ * match decisions (Qdrant) gets the ranked path (search-ranked.ts), whose counts say they are not exact.
  */
 
-export const PAGE_SIZE = 20;
-/** Chunks asked of the store per search: enough for a few hundred decisions. */
-const CANDIDATES = 400;
-/** Decisions listed (and counted) at most: the rest are reached by narrowing. */
-const MAX_DECISIONS = 500;
-const SECTION_SCOPES = new Set(["판시사항", "판결요지", "참조조문"]);
+/**
+ * Decisions the 참조조문 facet and the 많이 인용된순 sort read from the database: the most relevant
+ * this many (both need the citation tables, which the index does not hold). Past it the page says so.
+ */
+export const REF_FACET_DOCS = 2_000;
 
-export interface SearchHit extends SearchDoc {
-  score: number;
-  snippets: Snippet[];
-  /** The query's words in the 사건명 (a decision found by its name alone has no marked snippet). */
-  nameMarks: [number, number][];
-  citedBy: number;
-  overruled: boolean;
-  /** Found by its 사건번호 (listed first). */
-  byCaseNo: boolean;
+type Key = { corpusId: string; caseNo: string };
+const keyOf = (d: Key) => `${d.corpusId}\u0001${d.caseNo}`;
+
+/** The page's filters as the index applies them (the API passes its own). */
+async function docFilterOf(p: SearchParams, given: EngineOptions["filter"]): Promise<DocFilter> {
+  const base = given ?? (await filtersOf({ ...p, level: undefined }));
+  const f: DocFilter = { ...base };
+  if (!given && p.level && !p.court) f.courtLevels = [p.level];
+  if (p.enBanc) f.enBanc = true;
+  if (p.lower) f.lowerCourts = [p.lower];
+  const cite = p.ref ? splitRef(p.ref) : undefined;
+  if (cite) f.docKeys = await citingKeys(cite, f.corpusIds);
+  return f;
 }
 
-export interface SearchResult {
-  parsed: ParsedQuery;
-  total: number;
-  /** More decisions matched than were counted (MAX_DECISIONS): narrow to see them all. */
-  capped: boolean;
-  page: number;
-  pages: number;
-  hits: SearchHit[];
-  facets: Facets;
+function hintsOf(parsed: ParsedQuery): string[] {
+  const short = parsed.groups
+    .flat()
+    .filter((t) => textTerm(t) && matchTermOf(t).all.length === 0 && !matchTermOf(t).some?.length);
+  if (short.length === 0) return parsed.hints;
+  const words = short.map((t) => `‘${t.text}’`).join(", ");
+  return [...parsed.hints, `${words}처럼 한 글자인 낱말은 본문에서 찾을 수 없어 사건명에서만 찾았습니다.`];
 }
 
-export interface SearchDeps {
-  store: VectorStore;
-  dataDir: string;
-}
-
-/** For callers other than the page (the API) and for tests. */
-export interface EngineOptions {
-  /** Filters used instead of the page's (and searched with in the store: no facets to keep exact). */
-  filter?: DocFilter;
-  pageSize?: number;
-  /** Chunks asked of the store per search (CANDIDATES). */
-  candidates?: number;
-}
-
-interface Candidate {
-  doc?: SearchDoc;
-  chunks: { chunk: Chunk; score: number; folded: string }[];
-  byCaseNo: boolean;
-}
-
-/** One stored decision: its corpus and its number as stored. */
-const docKey = (d: { corpusId: string; caseNo: string }) => `${d.corpusId}\u0001${d.caseNo}`;
-const keyParts = (key: string) => {
-  const [corpusId = "", caseNo = ""] = key.split("\u0001");
-  return { corpusId, caseNo };
-};
-
-function termMatches(c: Candidate, doc: SearchDoc, t: QueryTerm): boolean {
-  if (t.scope === "사건명") return matchesFolded(foldText(doc.caseName), t);
-  if (t.scope === "법원") return matchesFolded(foldText(doc.court), t);
-  const chunks =
-    t.scope && SECTION_SCOPES.has(t.scope) ? c.chunks.filter((x) => x.chunk.section === t.scope) : c.chunks;
-  return chunks.some((x) => matchesFolded(x.folded, t)) || (!t.scope && matchesFolded(foldText(doc.caseName), t));
+/** The decisions named by 사건번호 in the query that the filters let through, and whether the words match them. */
+async function pinnedDecisions(
+  store: Required<Pick<VectorStore, "matchDocuments">>,
+  caseNos: string[],
+  query: DocQuery,
+) {
+  if (caseNos.length === 0) return { keys: [] as Key[], outside: 0 };
+  const found = await lookup(caseNos.join(", "));
+  if (!found.exact || found.hits.length === 0) return { keys: [] as Key[], outside: 0 };
+  const docKeys = found.hits.map((h) => ({ corpusId: h.corpusId, caseNo: h.caseNo }));
+  const only = { ...query, filter: { ...query.filter, docKeys }, offset: 0, limit: docKeys.length };
+  const passing = await store.matchDocuments({ ...only, groups: [], excluded: [] });
+  const matching = query.groups.length > 0 ? await store.matchDocuments(only) : passing;
+  const inMatch = new Set(matching.hits.map(keyOf));
+  const keys = passing.hits.map((h) => ({ corpusId: h.corpusId, caseNo: h.caseNo }));
+  return { keys, outside: keys.filter((k) => !inMatch.has(keyOf(k))).length };
 }
 
 export async function searchDecisions(
@@ -96,146 +80,120 @@ export async function searchDecisions(
   deps: SearchDeps,
   options: EngineOptions = {},
 ): Promise<SearchResult> {
+  const scope = options.filter ?? (await filtersOf(p));
+  await assertSearchScope(scope.corpusIds);
+  const store = deps.store;
+  if (!store.matchDocuments) return searchRanked(p, deps, options);
+  const matcher = store as Required<Pick<VectorStore, "matchDocuments">>;
   // Citations in the query open the results with their decisions; the other words still search.
   const cited = citedQuery(p.q);
   const parsed = parseQuery(cited.search);
-  const filter = options.filter ?? (await filtersOf(p));
-  // 참조조문: an article the decisions must cite (DecisionStatuteRef), applied with the filters below.
-  const cite = p.ref ? splitRef(p.ref) : undefined;
-  await assertSearchScope(filter.corpusIds);
-  const pool = options.candidates ?? CANDIDATES;
   const pageSize = options.pageSize ?? PAGE_SIZE;
-  const positive = parsed.groups.flat();
-  const candidates = new Map<string, Candidate>();
-  const add = (corpusId: string, caseNo: string) => {
-    const key = docKey({ corpusId, caseNo });
-    let c = candidates.get(key);
-    if (!c) {
-      c = { chunks: [], byCaseNo: false };
-      candidates.set(key, c);
-    }
-    return c;
+  const filter = await docFilterOf(p, options.filter);
+  const byCited = p.sort === "cited";
+  const query: DocQuery = {
+    groups: parsed.groups.map((g) => g.map(matchTermOf)),
+    excluded: parsed.excluded.map(matchTermOf),
+    scoreTokens: scoreTokensOf(parsed),
+    filter,
+    sort: p.sort === "cited" ? "relevance" : p.sort,
+    offset: byCited ? 0 : (Math.max(1, p.page) - 1) * pageSize,
+    limit: byCited ? 0 : pageSize,
+    keys: options.filter ? 0 : REF_FACET_DOCS,
   };
-
-  if (cited.caseNos.length > 0) {
-    const found = await lookup(cited.caseNos.join(", "));
-    if (found.exact) for (const h of found.hits) add(h.corpusId, h.caseNo).byCaseNo = true;
+  const pinned = await pinnedDecisions(matcher, cited.caseNos, query);
+  // Only 사건번호 (or only words to leave out): the numbered decisions alone, not every decision.
+  const onlyNumbers = parsed.groups.length === 0 && p.q.trim() !== "";
+  const result: DocMatchResult = onlyNumbers
+    ? {
+        total: 0,
+        exact: true,
+        facets: { corpus: [], court: [], level: [], type: [], year: [], lower: [], enBanc: 0 },
+        hits: [],
+        keys: [],
+      }
+    : await matcher.matchDocuments(query);
+  const total = result.total + pinned.outside;
+  let ordered: DocHit[] = result.hits;
+  let sortable = total;
+  if (byCited) {
+    // Sorted by citations among the most relevant REF_FACET_DOCS (the index does not hold the graph).
+    const keys = result.keys.slice(0, REF_FACET_DOCS);
+    const docs = await searchDocsByKeys(keys);
+    const signals = await precedentSignals(docs);
+    const cites = new Map(docs.map((d) => [keyOf(d), signals[decisionKey(d)]?.citedBy ?? 0]));
+    const rank = new Map(keys.map((k, i) => [keyOf(k), i]));
+    const sorted = [...keys].sort(
+      (a, b) =>
+        (cites.get(keyOf(b)) ?? 0) - (cites.get(keyOf(a)) ?? 0) ||
+        (rank.get(keyOf(a)) ?? 0) - (rank.get(keyOf(b)) ?? 0),
+    );
+    sortable = Math.min(result.total, REF_FACET_DOCS) + pinned.outside;
+    const start = (Math.max(1, p.page) - 1) * pageSize;
+    const wanted = sorted.slice(start, start + pageSize);
+    const rest = wanted.length
+      ? await matcher.matchDocuments({
+          ...query,
+          filter: { ...filter, docKeys: wanted },
+          offset: 0,
+          limit: wanted.length,
+          keys: 0,
+        })
+      : undefined;
+    const hitOf = new Map((rest?.hits ?? []).map((h) => [keyOf(h), h]));
+    ordered = wanted.flatMap((k) => hitOf.get(keyOf(k)) ?? []);
   }
-  const textTerms = positive.filter(textTerm);
-  if (textTerms.length > 0) {
-    // The page searches unfiltered, the filters applied below: a facet's count is then exactly what
-    // clicking it lists (filtered in the store, its own top chunks would reach further than the
-    // count said). The API, with no facets, filters in the store too (options.filter).
-    const found = await retrieveCandidates(deps.store, textTerms, storeTerms(parsed), pool, options.filter);
-    for (const hit of found) {
-      add(hit.chunk.corpusId, hit.chunk.caseNo).chunks.push({
-        chunk: hit.chunk,
+  const pages = Math.max(1, Math.ceil(sortable / pageSize));
+  const page = Math.min(Math.max(1, p.page), pages);
+  // The numbered decisions lead the first page.
+  const pinnedKeys = new Set(pinned.keys.map(keyOf));
+  const listed = [
+    ...(page === 1 ? pinned.keys.map((k) => ({ ...k, score: 0, chunkIds: [] as string[], pinned: true })) : []),
+    ...ordered.filter((h) => !pinnedKeys.has(keyOf(h))).map((h) => ({ ...h, pinned: false })),
+  ].slice(0, pageSize + (page === 1 ? pinned.keys.length : 0));
+
+  const rows = new Map((await searchDocsByKeys(listed)).map((d) => [keyOf(d), d]));
+  const onPage = listed.flatMap((h) => {
+    const doc = rows.get(keyOf(h));
+    return doc ? [{ hit: h, doc }] : [];
+  });
+  const signals = await precedentSignals(onPage.map((x) => x.doc));
+  const marked = parsed.groups.flat().filter(textTerm);
+  const hits: SearchHit[] = await Promise.all(
+    onPage.map(async ({ hit, doc }) => {
+      const chunks = hit.chunkIds.length ? await store.getChunks(doc.corpusId, doc.caseNo, hit.chunkIds) : [];
+      const byId = new Map(chunks.map((c) => [c.id, c]));
+      const signal = signals[decisionKey(doc)];
+      return {
+        ...doc,
         score: hit.score,
-        folded: foldText(hit.chunk.text),
-      });
-      await yieldIfBusy();
-    }
-  }
-  const browse = positive.length > 0 && textTerms.length === 0;
-  const noWords = positive.length === 0;
-  // No words to search for: the decisions by the filters (or those citing the article), newest first.
-  const docs = noWords || browse ? await browseDocs(filter, cite, MAX_DECISIONS * 2) : [];
-  if (noWords && parsed.excluded.length === 0 && !p.q.trim()) for (const d of docs) add(d.corpusId, d.caseNo);
-  if (browse) for (const d of docs) add(d.corpusId, d.caseNo);
-
-  // Decisions holding an excluded word in any chunk the store finds for it.
-  const excludedKeys = new Set<string>();
-  const excludedText = parsed.excluded.filter(textTerm);
-  if (excludedText.length > 0 && candidates.size > 0) {
-    for (const hit of await retrieveExcluded(deps.store, excludedText, pool)) {
-      const folded = foldText(hit.chunk.text);
-      if (excludedText.some((t) => matchesFolded(folded, t) && (!t.scope || t.scope === hit.chunk.section)))
-        excludedKeys.add(docKey(hit.chunk));
-      await yieldIfBusy();
-    }
-  }
-
-  const keys = [...candidates.keys()].filter((k) => !excludedKeys.has(k));
-  const known = new Map((noWords || browse ? docs : []).map((d) => [docKey(d), d]));
-  const missing = keys.filter((k) => !known.has(k)).map(keyParts);
-  if (missing.length > 0) {
-    const rows = await searchDocsByKeys(missing);
-    for (const d of rows) known.set(docKey(d), d);
-  }
-  // Marks not read yet (decisions imported before them): read now for these, so the counts are right.
-  if ([...known.values()].some((d) => d.enBanc === null)) {
-    await fillMissingMarks(deps.dataDir, 300);
-    const reread = await searchDocsByKeys([...known.values()].filter((d) => d.enBanc === null));
-    for (const d of reread) known.set(docKey(d), d);
-  }
-
-  // The candidates citing the article, looked up for them (the found words reach any decision).
-  const citing = cite ? new Set((await statuteRefsOfDocs(keys.map(keyParts), cite)).map(docKey)) : undefined;
-
-  const matched: (Candidate & { doc: SearchDoc; key: string; score: number })[] = [];
-  for (const key of keys) {
-    const c = candidates.get(key) as Candidate;
-    const doc = known.get(key);
-    if (!doc) continue;
-    if (p.enBanc && !doc.enBanc) continue;
-    if (p.lower && doc.lowerCourt !== p.lower) continue;
-    // The filters (the store searched without them).
-    if (filter.corpusIds && !filter.corpusIds.includes(doc.corpusId)) continue;
-    if (filter.courts && !filter.courts.includes(doc.court)) continue;
-    if (filter.caseTypes && !filter.caseTypes.includes(doc.caseType)) continue;
-    if (filter.dateFrom && doc.decisionDate < filter.dateFrom) continue;
-    if (filter.dateTo && doc.decisionDate > filter.dateTo) continue;
-    if (citing && !citing.has(key)) continue;
-    if (!c.byCaseNo) {
-      if (!parsed.groups.every((g) => g.some((t) => termMatches(c, doc, t)))) continue;
-      if (parsed.excluded.some((t) => !textTerm(t) && termMatches(c, doc, t))) continue;
-    }
-    const score = c.chunks.reduce((best, x) => Math.max(best, x.score), 0);
-    matched.push({ ...c, doc, key, score });
-    await yieldIfBusy();
-  }
-  matched.sort((a, b) => Number(b.byCaseNo) - Number(a.byCaseNo) || b.score - a.score);
-  const capped = matched.length > MAX_DECISIONS;
-  const kept = matched.slice(0, MAX_DECISIONS);
-  // The kept decisions' 참조조문, one query (the API has no facets and skips it).
-  const refs = options.filter ? [] : await statuteRefsOfDocs(kept.map((m) => m.doc));
-  const facets = facetCounts(
-    kept.map((m) => m.doc),
-    refs,
-    p.ref,
+        snippets: hit.chunkIds.flatMap((id) => {
+          const chunk = byId.get(id);
+          return chunk ? [snippetOf(chunk, marked)] : [];
+        }),
+        nameMarks: markRanges(doc.caseName, marked),
+        citedBy: signal?.citedBy ?? 0,
+        overruled: (signal?.overruledBy.length ?? 0) > 0,
+        byCaseNo: hit.pinned,
+      };
+    }),
   );
 
-  // Cited-by counts for every kept decision when sorting by them, else for the page only.
-  const byDate = (a: SearchDoc, b: SearchDoc) => a.decisionDate.localeCompare(b.decisionDate);
-  let signals = p.sort === "cited" ? await precedentSignals(kept.map((m) => m.doc)) : {};
-  const pinned = (a: Candidate, b: Candidate) => Number(b.byCaseNo) - Number(a.byCaseNo);
-  if (p.sort === "newest") kept.sort((a, b) => pinned(a, b) || byDate(b.doc, a.doc));
-  if (p.sort === "oldest") kept.sort((a, b) => pinned(a, b) || byDate(a.doc, b.doc));
-  if (p.sort === "cited") {
-    const cited = (m: { doc: SearchDoc }) => signals[decisionKey(m.doc)]?.citedBy ?? 0;
-    kept.sort((a, b) => pinned(a, b) || cited(b) - cited(a) || b.score - a.score);
-  }
-  const pages = Math.max(1, Math.ceil(kept.length / pageSize));
-  const page = Math.min(p.page, pages);
-  const onPage = kept.slice((page - 1) * pageSize, page * pageSize);
-  if (p.sort !== "cited") signals = await precedentSignals(onPage.map((m) => m.doc));
-
-  const marked = positive.filter(textTerm);
-  const hits: SearchHit[] = onPage.map((m) => {
-    const byScore = [...m.chunks].sort((a, b) => b.score - a.score);
-    const matching = byScore.filter((x) => marked.some((t) => matchesFolded(x.folded, t))).slice(0, 2);
-    // Found by its 사건명 (or 법원) alone: its best passage still gives the lawyer a way in.
-    const best = matching.length > 0 ? matching : byScore.slice(0, 1);
-    const signal = signals[decisionKey(m.doc)];
-    return {
-      ...m.doc,
-      score: m.score,
-      snippets: best.map((x) => snippetOf(x.chunk, marked)),
-      nameMarks: markRanges(m.doc.caseName, marked),
-      citedBy: signal?.citedBy ?? 0,
-      overruled: (signal?.overruledBy.length ?? 0) > 0,
-      byCaseNo: m.byCaseNo,
-    };
-  });
-  return { parsed, total: kept.length, capped, page, pages, hits, facets };
+  // 참조조문 counts, over the most relevant REF_FACET_DOCS decisions (the API has no facets).
+  const refKeys = options.filter ? [] : result.keys.slice(0, REF_FACET_DOCS);
+  const refs = refKeys.length ? await statuteRefsOfDocs(refKeys) : [];
+  const corpusNames = new Map((await listCorpora()).map((c) => [c.id, c.name]));
+  const hints = hintsOf(parsed);
+  if (byCited && result.total > REF_FACET_DOCS)
+    hints.push(`많이 인용된순은 관련도가 높은 ${REF_FACET_DOCS.toLocaleString("ko-KR")}건 안에서 정렬했습니다.`);
+  return {
+    parsed: { ...parsed, hints },
+    total,
+    exact: result.exact,
+    page,
+    pages,
+    hits,
+    facets: facetsOfCounts(result.facets, corpusNames, refs, p.ref),
+    refsPartial: result.total > REF_FACET_DOCS,
+  };
 }

@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS chunks (
   id TEXT PRIMARY KEY, corpus_id TEXT NOT NULL, case_no TEXT NOT NULL, case_name TEXT NOT NULL,
   court TEXT NOT NULL, court_level TEXT NOT NULL, case_type TEXT NOT NULL, decision_date TEXT NOT NULL,
   section TEXT NOT NULL, section_order INTEGER NOT NULL, text TEXT NOT NULL, content_hash TEXT NOT NULL,
-  tokens TEXT NOT NULL, vector BLOB
+  tokens TEXT NOT NULL, vector BLOB, en_banc INTEGER, lower_court TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks (corpus_id, case_no);
 CREATE INDEX IF NOT EXISTS chunks_with_vector ON chunks (id) WHERE vector IS NOT NULL;
@@ -39,6 +39,17 @@ CREATE TABLE IF NOT EXISTS changes (
 );
 INSERT OR IGNORE INTO store_meta VALUES ('pruned_through', 0);
 INSERT OR IGNORE INTO store_meta VALUES ('store_id', abs(random() % 9007199254740991));`;
+
+/**
+ * Columns added after stores were first made: the decision's 전원합의체 and 원심 (판례 검색 filters and
+ * counts on them in the index). A store made before gets them empty (NULL: not read; re-indexing the
+ * corpus fills them).
+ */
+export function addLaterColumns(db: { prepare(sql: string): { all(): unknown[] }; exec(sql: string): unknown }): void {
+  const have = new Set((db.prepare("PRAGMA table_info(chunks)").all() as { name: string }[]).map((c) => c.name));
+  if (!have.has("en_banc")) db.exec("ALTER TABLE chunks ADD COLUMN en_banc INTEGER");
+  if (!have.has("lower_court")) db.exec("ALTER TABLE chunks ADD COLUMN lower_court TEXT");
+}
 
 /** The columns of a Row (not the tokens and vector, which only the index reads). */
 export const ROW_COLUMNS =

@@ -5,10 +5,28 @@ import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
 import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
 import { logChanges } from "./change-log";
-import { normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";
+import { addLaterColumns, normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";
 import { IndexClient } from "./index-client";
 import type { Hit, IndexStats, SearchReply } from "./index-protocol";
-import type { IndexedChunk, IndexState, SearchOptions, StoreFilter, VectorStore } from "./types";
+import type {
+  DocMatchResult,
+  DocQuery,
+  IndexedChunk,
+  IndexState,
+  SearchOptions,
+  StoreFilter,
+  VectorStore,
+} from "./types";
+
+const emptyFacets = (): DocMatchResult["facets"] => ({
+  corpus: [],
+  court: [],
+  level: [],
+  type: [],
+  year: [],
+  lower: [],
+  enBanc: 0,
+});
 
 /**
  * The default store: chunks on local disk in SQLite (the source of truth: survives restarts), and
@@ -69,6 +87,7 @@ export class EmbeddedStore implements VectorStore {
       this.db.pragma("synchronous = NORMAL");
       // Also adds the change log to a store created before it.
       this.db.exec(SCHEMA);
+      addLaterColumns(this.db);
     } catch (cause) {
       throw new AppError("store:unavailable", { cause, detail: dir });
     }
@@ -91,12 +110,20 @@ export class EmbeddedStore implements VectorStore {
 
   private insertAll(items: IndexedChunk[]): () => number {
     const insert = this.db.prepare(
-      `INSERT OR REPLACE INTO chunks VALUES (@id, @corpusId, @caseNo, @caseName, @court, @courtLevel, @caseType,
-       @decisionDate, @section, @sectionOrder, @text, @contentHash, @tokens, @vector)`,
+      `INSERT OR REPLACE INTO chunks (${ROW_COLUMNS}, tokens, vector, en_banc, lower_court)
+       VALUES (@id, @corpusId, @caseNo, @caseName, @court, @courtLevel, @caseType, @decisionDate, @section,
+       @sectionOrder, @text, @contentHash, @tokens, @vector, @enBanc, @lowerCourt)`,
     );
     const rows = items.map((item) => {
       const vector = item.vector?.length ? normalized(item.vector) : undefined;
-      return { ...item.chunk, tokens: item.tokens.join(" "), vector: vector ? Buffer.from(vector.buffer) : null };
+      const { enBanc, lowerCourt } = item.chunk;
+      return {
+        ...item.chunk,
+        tokens: item.tokens.join(" "),
+        vector: vector ? Buffer.from(vector.buffer) : null,
+        enBanc: enBanc === undefined ? null : enBanc ? 1 : 0,
+        lowerCourt: lowerCourt ?? null,
+      };
     });
     return () => {
       for (const row of rows) insert.run(row);
@@ -230,6 +257,18 @@ export class EmbeddedStore implements VectorStore {
       // One change for the whole corpus, however large.
       return changes > 0 ? logChanges(this.db, "corpus", [corpusId]) : 0;
     });
+  }
+
+  async matchDocuments(query: DocQuery): Promise<DocMatchResult> {
+    const reply = await this.index.request<(DocMatchResult & { incomplete: boolean }) | undefined>({
+      op: "match",
+      query,
+      minSeq: this.seq,
+    });
+    if (!reply) return { total: 0, exact: true, facets: emptyFacets(), hits: [], keys: [] };
+    const { incomplete, ...result } = reply;
+    // Counted on an index still applying a large import: what it has applied so far, said as such.
+    return incomplete ? { ...result, exact: false } : result;
   }
 
   async count(filter?: StoreFilter): Promise<number> {

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { AnnOptions } from "./ann-options";
 import { headSeq, prunedThrough, readChanges, storeId } from "./change-log";
+import type { DocFields } from "./doc-table";
 import { floats } from "./embedded-schema";
 import { MemoryIndex, type SlotMeta } from "./memory-index";
 import { readSnapshot } from "./sparse-snapshot";
@@ -18,7 +19,37 @@ const LOAD_SLICE_ROWS = 2_000;
 export const APPLY_SLICE_CHANGES = 256;
 const IN_LIST = 500;
 
-type MetaRow = [number, string, string, string, string, string, string];
+/** A chunk row's fields the index keeps: the slot's, and its decision's (doc-table.ts). */
+const META =
+  "id, corpus_id, case_no, case_type, court, decision_date, section, case_name, court_level, en_banc, lower_court";
+type MetaCols = [string, string, string, string, string, string, string, string, string, number | null, string | null];
+type MetaRow = [number, ...MetaCols];
+/** One string per section name, not one per row (a million rows of "판례내용"). */
+const sectionNames = new Map<string, string>();
+const intern = (s: string) => {
+  const known = sectionNames.get(s);
+  if (known !== undefined) return known;
+  if (sectionNames.size < 64) sectionNames.set(s, s);
+  return s;
+};
+
+function metaOf(cols: MetaCols): { meta: SlotMeta; doc: DocFields } {
+  const [id, corpusId, caseNo, caseType, court, decisionDate, section, caseName, courtLevel, enBanc, lowerCourt] = cols;
+  return {
+    meta: { id, corpusId, caseNo, caseType, court, decisionDate, section: intern(section) },
+    doc: {
+      corpusId,
+      caseNo,
+      caseName,
+      court,
+      courtLevel,
+      caseType,
+      decisionDate,
+      enBanc: enBanc === null ? null : enBanc === 1,
+      lowerCourt: lowerCourt ?? "",
+    },
+  };
+}
 
 /** Rows in slices, keyed by their first column (rowid or id), starting after `after`. */
 function* rowSlices<T extends unknown[]>(db: Database.Database, sql: string, start: number | string): Generator<T[]> {
@@ -50,15 +81,16 @@ export async function loadFromSnapshot(
   const slotOfId = new Map(snapshot.ids.map((chunkId, slot) => [chunkId, slot]));
   const metas: (SlotMeta | undefined)[] = new Array(n);
   const groups = new Int32Array(n);
-  const metaSql = `SELECT rowid, id, corpus_id, case_no, case_type, court, decision_date FROM chunks
-                   WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+  const metaSql = `SELECT rowid, ${META} FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?`;
   for (const rows of rowSlices<MetaRow>(db, metaSql, 0)) {
-    for (const [, chunkId, corpusId, caseNo, caseType, court, decisionDate] of rows) {
+    for (const [, ...cols] of rows) {
       // A row the snapshot lacks was written after it: its change is applied after the load.
-      const slot = slotOfId.get(chunkId);
+      const slot = slotOfId.get(cols[0]);
       if (slot === undefined) continue;
-      metas[slot] = { id: chunkId, corpusId, caseNo, caseType, court, decisionDate };
-      groups[slot] = index.group(corpusId);
+      const { meta, doc } = metaOf(cols);
+      metas[slot] = meta;
+      groups[slot] = index.group(meta.corpusId);
+      index.docs.place(slot, doc);
     }
     await pause();
   }
@@ -83,7 +115,7 @@ export async function loadFromSnapshot(
   return index;
 }
 
-type FullRow = [number, string, string, string, string, string, string, string, Buffer | null];
+type FullRow = [number, ...MetaCols, string, Buffer | null];
 
 /** Every row read again (no usable snapshot); the cursor is the head before the first row is read. */
 export async function loadFromRows(
@@ -93,12 +125,13 @@ export async function loadFromRows(
 ): Promise<MemoryIndex> {
   const index = new MemoryIndex(ann);
   index.cursor = headSeq(db);
-  const sql = `SELECT rowid, id, corpus_id, case_no, case_type, court, decision_date, tokens, vector FROM chunks
-               WHERE rowid > ? ORDER BY rowid LIMIT ?`;
+  const sql = `SELECT rowid, ${META}, tokens, vector FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?`;
   for (const rows of rowSlices<FullRow>(db, sql, 0)) {
-    for (const [, id, corpusId, caseNo, caseType, court, decisionDate, tokens, vector] of rows) {
-      const meta = { id, corpusId, caseNo, caseType, court, decisionDate };
-      index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined);
+    for (const row of rows) {
+      const { meta, doc } = metaOf(row.slice(1, 12) as MetaCols);
+      const tokens = row[12];
+      const vector = row[13];
+      index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined, doc);
     }
     await pause();
   }
@@ -120,7 +153,7 @@ export function applySlice(db: Database.Database, index: MemoryIndex): Applied {
   const select = (n: number) =>
     db
       .prepare(
-        `SELECT id, corpus_id, case_no, case_type, court, decision_date, tokens, vector FROM chunks
+        `SELECT ${META}, tokens, vector FROM chunks
          WHERE id IN (${Array(n).fill("?").join(",")})`,
       )
       .raw();
@@ -140,14 +173,15 @@ export function applySlice(db: Database.Database, index: MemoryIndex): Applied {
           (select(part.length).all(...part) as [string, ...unknown[]][]).map((row) => [row[0], row] as const),
         );
         for (const id of part) {
-          const row = rows.get(id) as [string, string, string, string, string, string, string, Buffer | null];
+          const row = rows.get(id) as [...MetaCols, string, Buffer | null] | undefined;
           if (!row) {
             index.remove(id);
             continue;
           }
-          const [, corpusId, caseNo, caseType, court, decisionDate, tokens, vector] = row;
-          const meta = { id, corpusId, caseNo, caseType, court, decisionDate };
-          index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined);
+          const { meta, doc } = metaOf(row.slice(0, 11) as MetaCols);
+          const tokens = row[11];
+          const vector = row[12];
+          index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined, doc);
         }
       }
     };

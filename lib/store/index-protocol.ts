@@ -1,6 +1,6 @@
 import type { AnnOptions } from "./ann-options";
 import type { Hit } from "./memory-index";
-import type { SparseTerms, StoreFilter } from "./types";
+import type { DocQuery, SparseTerms, StoreFilter } from "./types";
 
 /** Messages between the embedded store (main thread) and its index worker (index-worker.ts). */
 
@@ -32,6 +32,8 @@ export type Request =
   /** `exact`: brute force even where a graph would answer (benchmarks, tests). */
   | { id: number; op: "dense"; vector: number[]; topN: number; filter?: StoreFilter; exact?: boolean; minSeq: number }
   | { id: number; op: "count"; filter?: StoreFilter; minSeq: number }
+  /** 판례 검색's exact matching (doc-match.ts); answered with a DocMatchResult. */
+  | { id: number; op: "match"; query: DocQuery; minSeq: number }
   | { id: number; op: "stats"; minSeq: number }
   /** Answered once the index reflects every change committed when it arrived, by any process. */
   | { id: number; op: "sync"; minSeq: number }

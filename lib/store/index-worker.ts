@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { BUILD_THREADS } from "./ann-graph";
 import { ANN_DEFAULTS } from "./ann-options";
 import { headSeq, storeId } from "./change-log";
+import { matchDocuments } from "./doc-match";
 import { normalized } from "./embedded-schema";
 import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./index-loader";
 import { attachGraphs, GraphSaver, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
@@ -93,6 +94,17 @@ const saver = new GraphSaver(init.dir, id, stats, async (at) => {
 
 const reply = (message: Reply) => port.postMessage(message);
 
+const textById = db.prepare("SELECT text FROM chunks WHERE id = ?").pluck();
+/** Chunk texts for checking a quoted phrase (doc-match.ts), read here, off the server's thread. */
+function readTexts(ids: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const chunkId of ids) {
+    const text = textById.get(chunkId) as string | undefined;
+    if (text !== undefined) out.set(chunkId, text);
+  }
+  return out;
+}
+
 function servable({ request, head }: Queued, at: MemoryIndex | undefined, caughtUp: boolean): boolean {
   if (request.op === "stats") return true;
   const writes = request.op === "close" || request.op === "snapshot";
@@ -108,7 +120,7 @@ function servable({ request, head }: Queued, at: MemoryIndex | undefined, caught
 }
 
 function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown {
-  const search = request.op === "sparse" || request.op === "dense" || request.op === "count";
+  const search = request.op === "sparse" || request.op === "dense" || request.op === "count" || request.op === "match";
   const incomplete = search && (!at || at.cursor < head);
   if (incomplete) stats.partialAnswers += 1;
   switch (request.op) {
@@ -132,6 +144,8 @@ function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown
       } satisfies SearchReply;
     case "count":
       return at?.count(request.filter) ?? 0;
+    case "match":
+      return at ? { ...matchDocuments(at, request.query, readTexts), incomplete } : undefined;
     case "stats":
       return {
         ...stats,

@@ -1,5 +1,6 @@
 import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
 import { DenseIndex } from "./dense-index";
+import { type DocFields, DocTable } from "./doc-table";
 import type { SparseArrays } from "./sparse-index";
 import { SparseIndex } from "./sparse-index";
 import type { SparseTerms, StoreFilter } from "./types";
@@ -17,6 +18,8 @@ export interface SlotMeta {
   caseType: string;
   court: string;
   decisionDate: string;
+  /** The chunk's section (판시사항 …): a word scoped to one is matched there only. */
+  section: string;
 }
 
 export interface Hit {
@@ -29,6 +32,8 @@ export class MemoryIndex {
   metas: (SlotMeta | undefined)[] = [];
   readonly dense: DenseIndex;
   slotOf = new Map<string, number>();
+  /** The decisions, as columns (판례 검색's exact matching, doc-match.ts). */
+  docs = new DocTable();
   groupOf = new Map<string, number>();
   /** The change-log seq this index reflects (every change up to it is applied). */
   cursor = 0;
@@ -54,7 +59,7 @@ export class MemoryIndex {
     return g;
   }
 
-  place(meta: SlotMeta, tokens: string[], vector: Float32Array | undefined): void {
+  place(meta: SlotMeta, tokens: string[], vector: Float32Array | undefined, doc?: DocFields): void {
     const previous = this.slotOf.get(meta.id);
     const slot = this.metas.length;
     if (previous !== undefined) {
@@ -64,10 +69,12 @@ export class MemoryIndex {
     this.metas.push(meta);
     this.slotOf.set(meta.id, slot);
     this.sparse.add(slot, this.group(meta.corpusId), tokens);
+    this.docs.place(slot, doc ?? docFieldsOf(meta));
   }
 
   private drop(slot: number): void {
     this.sparse.remove(slot);
+    this.docs.drop(slot);
     this.slotOf.delete((this.metas[slot] as SlotMeta).id);
     this.metas[slot] = undefined;
   }
@@ -178,9 +185,15 @@ export class MemoryIndex {
       groups[next] = this.group(meta.corpusId);
     }
     this.metas = metas;
+    this.docs.remap(exported.remap, exported.ids.length);
     this.dense.compact(exported.remap, exported.ids.length);
     this.slotOf = new Map(exported.ids.map((id, slot) => [id, slot]));
     this.sparse = new SparseIndex();
     this.sparse.importArrays(exported.arrays, groups);
   }
+}
+
+/** A decision's fields when only the slot's are known (tests that place chunks by hand). */
+export function docFieldsOf(meta: SlotMeta): DocFields {
+  return { ...meta, caseName: "", courtLevel: "", enBanc: null, lowerCourt: "" };
 }

@@ -37,6 +37,8 @@ export function toPayload(c: Chunk, tokenCount: number): Payload {
     text: c.text,
     content_hash: c.contentHash,
     token_count: tokenCount,
+    en_banc: c.enBanc ?? null,
+    lower_court: c.lowerCourt ?? "",
   };
 }
 

@@ -183,6 +183,21 @@ export class SparseIndex {
     groups: Set<number>,
     allowed: (slot: number) => boolean,
   ): { slot: number; score: number }[] {
+    if (topN <= 0) return [];
+    const scores = new Float64Array(this.lengths.length);
+    const touched = this.scoreAll(queryTokens, groups, scores);
+    return topK(touched, (slot) => scores[slot] as number, topN, allowed).map((slot) => ({
+      slot,
+      score: scores[slot] as number,
+    }));
+  }
+
+  /**
+   * BM25 of every live slot of `groups` holding any of `queryTokens`, added into `scores` (sized
+   * to `slotCapacity`); returns the slots touched. The ranked search and 판례 검색's exact matching
+   * (doc-match.ts) score alike.
+   */
+  scoreAll(queryTokens: string[], groups: Set<number>, scores: Float64Array): number[] {
     let count = 0;
     let total = 0;
     for (const g of groups) {
@@ -192,32 +207,24 @@ export class SparseIndex {
         total += s.total;
       }
     }
-    if (count === 0 || topN <= 0) return [];
+    const touched: number[] = [];
+    if (count === 0) return touched;
     const avg = total / count;
     // Typed arrays instead of Maps and Sets: a common bigram has a posting for most chunks, and a
     // query touches ~10⁵ postings; this loop is the whole cost of a sparse query.
     // Sized by the searched groups: group numbers need not be dense (see MemoryIndex.compact()).
-    let maxGroup = 0;
-    for (const g of groups) maxGroup = Math.max(maxGroup, g);
-    const groupOk = new Uint8Array(maxGroup + 1);
-    for (const g of groups) groupOk[g] = 1;
+    const groupOk = this.groupMask(groups);
     const lengths = this.lengths;
     const slotGroups = this.groups;
-    const scores = new Float64Array(lengths.length);
-    const touched: number[] = [];
     const k1 = BM25_K1;
     const lengthNorm = (length: number) => k1 * (1 - BM25_B + (BM25_B * length) / avg);
     for (const term of new Set(queryTokens)) {
       const p = this.postings.get(term);
       if (!p) continue;
-      const { slots, tfs, length } = p;
-      let df = 0;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i] as number;
-        if ((lengths[slot] as number) >= 0 && groupOk[slotGroups[slot] as number] === 1) df += 1;
-      }
+      const df = this.liveDf(p, groupOk);
       if (df === 0) continue;
       const idf = bm25Idf(count, df);
+      const { slots, tfs, length } = p;
       for (let i = 0; i < length; i++) {
         const slot = slots[i] as number;
         const docLength = lengths[slot] as number;
@@ -227,10 +234,22 @@ export class SparseIndex {
         scores[slot] = (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + lengthNorm(docLength));
       }
     }
-    return topK(touched, (slot) => scores[slot] as number, topN, allowed).map((slot) => ({
-      slot,
-      score: scores[slot] as number,
-    }));
+    return touched;
+  }
+
+  /** Slots a scores array for scoreAll() must hold. */
+  get slotCapacity(): number {
+    return this.lengths.length;
+  }
+
+  /** A term's postings, for matching outside the ranked search (doc-match.ts). */
+  postingsOf(token: string): { slots: Int32Array; length: number } | undefined {
+    return this.postings.get(token);
+  }
+
+  /** Whether the slot holds a live chunk. */
+  isLive(slot: number): boolean {
+    return (this.lengths[slot] ?? -1) >= 0;
   }
 
   /**

@@ -60,6 +60,85 @@ export interface IndexState {
   partialAnswers?: number;
 }
 
+/**
+ * One word of a 판례 검색 query as the index matches it (lib/search/match-terms.ts builds it): a chunk
+ * holds it when it holds every `all` token and at least `min` of the `some` tokens (a word's
+ * bigrams, a compound found solid or spaced), in one of `sections` when given, and — for a quoted
+ * phrase — when its folded text contains `phrase`. A decision holds it when one of its chunks does,
+ * or (`name`) when its folded 사건명 contains that; `court` matches the 법원 instead of any chunk.
+ */
+export interface MatchTerm {
+  all: string[];
+  some?: string[];
+  min?: number;
+  sections?: string[];
+  phrase?: string;
+  name?: string;
+  /** Only the 사건명 (사건명: scope). */
+  nameOnly?: boolean;
+  /** Only the court's name (법원: scope). */
+  court?: string;
+}
+
+/** Filters on a decision's fields, applied while matching (never after a cut). */
+export interface DocFilter extends StoreFilter {
+  courtLevels?: string[];
+  enBanc?: boolean;
+  lowerCourts?: string[];
+  /** Only these decisions (a 참조조문 filter: the decisions citing an article). */
+  docKeys?: { corpusId: string; caseNo: string }[];
+}
+
+export type DocSort = "relevance" | "newest" | "oldest";
+
+export interface DocQuery {
+  /** Every group must be held (AND); a group is held when any of its terms is (OR). */
+  groups: MatchTerm[][];
+  /** A decision holding any of these is left out. */
+  excluded: MatchTerm[];
+  /** BM25 over these orders by relevance (a decision scores as its best matching chunk). */
+  scoreTokens: string[];
+  filter?: DocFilter;
+  sort: DocSort;
+  offset: number;
+  limit: number;
+  /** Also return the first `keys` decisions in relevance order (facets counted outside the index). */
+  keys?: number;
+}
+
+export interface DocHit {
+  corpusId: string;
+  caseNo: string;
+  score: number;
+  /** Its best matching chunks (by BM25), for snippets. */
+  chunkIds: string[];
+}
+
+/** [value, count] pairs, every value with a count. */
+export type FacetCounts = [string, number][];
+
+export interface DocMatchResult {
+  /** Decisions matched: every one, counted in the index. */
+  total: number;
+  /**
+   * False when `total` is a lower bound: a quoted phrase had more candidate passages than are read
+   * to check it (the page says "N건 이상").
+   */
+  exact: boolean;
+  facets: {
+    corpus: FacetCounts;
+    court: FacetCounts;
+    level: FacetCounts;
+    type: FacetCounts;
+    /** By year ("2019"; "" when unknown). */
+    year: FacetCounts;
+    lower: FacetCounts;
+    enBanc: number;
+  };
+  hits: DocHit[];
+  keys: { corpusId: string; caseNo: string }[];
+}
+
 /** One interface, two backends (embedded, Qdrant); the same contract suite runs against both. */
 export interface VectorStore {
   readonly kind: "embedded" | "qdrant";
@@ -83,6 +162,12 @@ export interface VectorStore {
   deleteDocument(corpusId: string, caseNo: string): Promise<void>;
   deleteCorpus(corpusId: string): Promise<void>;
   count(filter?: StoreFilter): Promise<number>;
+  /**
+   * 판례 검색: the decisions matching a query, matched, filtered and counted over the whole index
+   * (lib/store/doc-match.ts). The embedded store only; without it the page searches the ranked
+   * top chunks and says its counts are estimates.
+   */
+  matchDocuments?(query: DocQuery): Promise<DocMatchResult>;
   /**
    * Called when a job that wrote to `corpusId` ends (an import, a re-index): brings what the store
    * bakes into stored points up to date with the corpus as it is now. Qdrant: BM25 weights at the

@@ -70,6 +70,12 @@ export interface Chunk extends DecisionHeading {
    * the corpus was enriched. Never part of `text`: shown beside the passage, never quoted.
    */
   context?: string;
+  /**
+   * The decision's marks (decision-marks.ts), carried by each chunk so the index can filter and
+   * count decisions on them (판례 검색); absent on chunks built without the decision's text.
+   */
+  enBanc?: boolean;
+  lowerCourt?: string;
 }
 
 export interface ScoredChunk {

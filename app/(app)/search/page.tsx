@@ -84,12 +84,12 @@ export default async function SearchPage({ searchParams }: Props) {
       ) : null}
       {ok ? (
         <div className="flex flex-col gap-4 lg:flex-row">
-          <FacetPanel groups={facetGroups(ok.facets, params)} chosen={chosenFilters(params)} />
+          <FacetPanel groups={facetGroups(ok.facets, params, ok.refsPartial)} chosen={chosenFilters(params)} />
           <section className="min-w-0 flex-1 space-y-3" aria-label="검색 결과">
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <p data-testid="search-total">
-                판례 <strong>{ok.total.toLocaleString("ko-KR")}</strong>건
-                {ok.capped ? " 이상 (필터로 좁혀 보세요)" : ""}
+                판례 {ok.exact ? "" : "약 "}
+                <strong>{ok.total.toLocaleString("ko-KR")}</strong>건{ok.exact ? "" : " (어림한 수입니다)"}
                 {ok.pages > 1 ? ` · ${ok.page}/${ok.pages}쪽` : ""}
               </p>
               <nav aria-label="정렬" className="flex flex-wrap gap-2" data-testid="search-sort">

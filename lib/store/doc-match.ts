@@ -1,0 +1,272 @@
+import { foldForMatch } from "../text/fold";
+import type { DocTable } from "./doc-table";
+import type { MemoryIndex } from "./memory-index";
+import { firstInOrder } from "./ordered-page";
+import type { DocFilter, DocMatchResult, DocQuery, FacetCounts, MatchTerm } from "./types";
+
+/**
+ * 판례 검색's exact matching, in the index worker: every decision holding the query's words, with
+ * the filters applied while matching and every count taken over the whole match set — never over a
+ * ranked top cut, where a rare court under a common word would count 0 (docs/search.md).
+ *
+ * A word is matched on the inverted index's postings: a chunk holds it when it holds the word's
+ * required tokens and enough of its bigrams (MatchTerm), a decision when one of its chunks does or
+ * its 사건명 holds the word. The cost is the postings of the query's tokens plus one pass over the
+ * decisions (a few ms per common word at a million chunks); a quoted phrase also reads the text of
+ * its candidate passages, at most PHRASE_CHECKS of them.
+ */
+
+/** Passages read to check a quoted phrase; beyond, the count is a lower bound (exact: false). */
+export const PHRASE_CHECKS = 2_000;
+/** Best chunks kept per decision for its snippets. */
+const SNIPPET_CHUNKS = 2;
+
+/** Reads chunk texts by id (the worker's SQLite); a missing id is absent from the map. */
+export type ReadTexts = (ids: string[]) => Map<string, string>;
+
+let scoreScratch = new Float64Array(0);
+let countAll = new Uint8Array(0);
+let countSome = new Uint8Array(0);
+const scratch = (size: number) => {
+  if (countAll.length < size) {
+    countAll = new Uint8Array(size);
+    countSome = new Uint8Array(size);
+  }
+};
+
+interface State {
+  index: MemoryIndex;
+  docs: DocTable;
+  scores: Float64Array;
+  allowed: Uint8Array;
+  /** Per decision: its best matching slots, best first (−1: none). */
+  best: Int32Array;
+  exact: boolean;
+  readTexts: ReadTexts;
+}
+
+const codesOf = (values: string[] | undefined, find: (v: string) => number) =>
+  values?.length ? new Set(values.map(find)) : undefined;
+
+/** 1 for each live decision the filter lets through. */
+function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
+  const n = docs.size;
+  const out = new Uint8Array(n);
+  const corpora = codesOf(f.corpusIds, (v) => docs.corpus.find(v));
+  const courts = codesOf(f.courts, (v) => docs.court.find(v));
+  const levels = codesOf(f.courtLevels, (v) => docs.level.find(v));
+  const types = codesOf(f.caseTypes, (v) => docs.type.find(v));
+  const lowers = codesOf(f.lowerCourts, (v) => docs.lower.find(v));
+  const from = f.dateFrom ? Number(f.dateFrom.replace(/\D/g, "")) : 0;
+  const to = f.dateTo ? Number(f.dateTo.replace(/\D/g, "")) : 0;
+  let only: Uint8Array | undefined;
+  if (f.docKeys) {
+    only = new Uint8Array(n);
+    for (const k of f.docKeys) {
+      const doc = docs.docOf(k.corpusId, k.caseNo);
+      if (doc >= 0) only[doc] = 1;
+    }
+  }
+  for (let doc = 0; doc < n; doc++) {
+    if ((docs.chunksOf[doc] as number) <= 0) continue;
+    if (only && only[doc] !== 1) continue;
+    if (corpora && !corpora.has(docs.corpusOf[doc] as number)) continue;
+    if (courts && !courts.has(docs.courtOf[doc] as number)) continue;
+    if (levels && !levels.has(docs.levelOf[doc] as number)) continue;
+    if (types && !types.has(docs.typeOf[doc] as number)) continue;
+    if (lowers && !lowers.has(docs.lowerOf[doc] as number)) continue;
+    const date = docs.dateOf[doc] as number;
+    if (from && date < from) continue;
+    if (to && date > to) continue;
+    if (f.enBanc && docs.enBancOf[doc] !== 1) continue;
+    out[doc] = 1;
+  }
+  return out;
+}
+
+/** The live slots holding the term's tokens (all of `all`, `min` of `some`) in its sections. */
+function candidateSlots(s: State, term: MatchTerm): number[] {
+  const all = [...new Set(term.all)];
+  const some = [...new Set(term.some ?? [])].filter((t) => !all.includes(t));
+  const min = Math.min(term.min ?? some.length, some.length);
+  if (all.length === 0 && some.length === 0) return [];
+  const { sparse, metas } = s.index;
+  scratch(sparse.slotCapacity);
+  const touched: number[] = [];
+  const count = (tokens: string[], counts: Uint8Array) => {
+    for (const token of tokens) {
+      const p = sparse.postingsOf(token);
+      if (!p) continue;
+      const { slots, length } = p;
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i] as number;
+        if (countAll[slot] === 0 && countSome[slot] === 0) touched.push(slot);
+        counts[slot] = Math.min(255, (counts[slot] as number) + 1);
+      }
+    }
+  };
+  count(all, countAll);
+  count(some, countSome);
+  const sections = term.sections?.length ? new Set(term.sections) : undefined;
+  const out: number[] = [];
+  const needAll = Math.min(all.length, 255);
+  for (const slot of touched) {
+    const holds = countAll[slot] === needAll && (countSome[slot] as number) >= min;
+    countAll[slot] = 0;
+    countSome[slot] = 0;
+    if (!holds || !sparse.isLive(slot)) continue;
+    if (sections && !sections.has(metas[slot]?.section ?? "")) continue;
+    const doc = s.docs.slotDoc[slot] as number;
+    if (doc >= 0 && s.allowed[doc] === 1) out.push(slot);
+  }
+  return out;
+}
+
+/** Keeps only the candidates whose text holds the phrase, reading at most PHRASE_CHECKS of them. */
+function checkPhrase(s: State, slots: number[], phrase: string): number[] {
+  const ordered = [...slots].sort((a, b) => (s.scores[b] as number) - (s.scores[a] as number));
+  if (ordered.length > PHRASE_CHECKS) s.exact = false;
+  const checked = ordered.slice(0, PHRASE_CHECKS);
+  const ids = checked.map((slot) => s.index.metas[slot]?.id ?? "");
+  const texts = s.readTexts(ids);
+  return checked.filter((_slot, i) => foldForMatch(texts.get(ids[i] as string) ?? "").includes(phrase));
+}
+
+/** Notes `slot` among its decision's best matching chunks. */
+function keepBest(s: State, doc: number, slot: number): void {
+  const at = doc * SNIPPET_CHUNKS;
+  const score = s.scores[slot] as number;
+  for (let i = 0; i < SNIPPET_CHUNKS; i++) {
+    const cur = s.best[at + i] as number;
+    if (cur === slot) return;
+    if (cur < 0 || score > (s.scores[cur] as number)) {
+      for (let j = SNIPPET_CHUNKS - 1; j > i; j--) s.best[at + j] = s.best[at + j - 1] as number;
+      s.best[at + i] = slot;
+      return;
+    }
+  }
+}
+
+/** 1 for each decision holding the term. */
+function holders(s: State, term: MatchTerm, positive: boolean): Uint8Array {
+  const { docs } = s;
+  const has = new Uint8Array(docs.size);
+  if (term.court !== undefined) {
+    const needle = term.court;
+    const codes = new Set<number>();
+    docs.court.values.forEach((v, code) => {
+      if (foldForMatch(v).includes(needle)) codes.add(code);
+    });
+    for (let doc = 0; doc < docs.size; doc++) if (codes.has(docs.courtOf[doc] as number)) has[doc] = 1;
+    return has;
+  }
+  if (term.name) {
+    const needle = term.name;
+    for (let doc = 0; doc < docs.size; doc++)
+      if (s.allowed[doc] === 1 && docs.names[doc]?.includes(needle)) has[doc] = 1;
+  }
+  if (term.nameOnly) return has;
+  let slots = candidateSlots(s, term);
+  if (term.phrase) slots = checkPhrase(s, slots, term.phrase);
+  for (const slot of slots) {
+    const doc = docs.slotDoc[slot] as number;
+    has[doc] = 1;
+    if (positive) keepBest(s, doc, slot);
+  }
+  return has;
+}
+
+function facetOf(values: string[], codes: Int32Array, matched: Int32Array): FacetCounts {
+  const counts = new Int32Array(values.length);
+  for (const doc of matched) counts[codes[doc] as number] = (counts[codes[doc] as number] as number) + 1;
+  const out: FacetCounts = [];
+  counts.forEach((c, code) => {
+    if (c > 0) out.push([values[code] as string, c]);
+  });
+  return out;
+}
+
+export function matchDocuments(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts): DocMatchResult {
+  const corpora = q.filter?.corpusIds ?? [...index.groupOf.keys()];
+  const groups = new Set(corpora.flatMap((c) => (index.groupOf.has(c) ? [index.groupOf.get(c) as number] : [])));
+  // One score array for every query (8 MB at a million slots): zeroed where it was written, after.
+  if (scoreScratch.length < index.sparse.slotCapacity) scoreScratch = new Float64Array(index.sparse.slotCapacity);
+  const scores = scoreScratch;
+  const scored = q.scoreTokens.length > 0 ? index.sparse.scoreAll(q.scoreTokens, groups, scores) : [];
+  try {
+    return matchScored(index, q, readTexts, scores);
+  } finally {
+    for (const slot of scored) scores[slot] = 0;
+  }
+}
+
+function matchScored(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts, scores: Float64Array): DocMatchResult {
+  const docs = index.docs;
+  const s: State = {
+    index,
+    docs,
+    scores,
+    allowed: allowedDocs(docs, q.filter),
+    best: new Int32Array(docs.size * SNIPPET_CHUNKS).fill(-1),
+    exact: true,
+    readTexts,
+  };
+  const held = q.groups.map((g) => g.map((t) => holders(s, t, true)));
+  const out = q.excluded.map((t) => holders(s, t, false));
+  const matchedList: number[] = [];
+  for (let doc = 0; doc < docs.size; doc++) {
+    if (s.allowed[doc] !== 1) continue;
+    if (!held.every((g) => g.some((has) => has[doc] === 1))) continue;
+    if (out.some((has) => has[doc] === 1)) continue;
+    matchedList.push(doc);
+  }
+  const matched = Int32Array.from(matchedList);
+  const docScore = (doc: number) => {
+    const slot = s.best[doc * SNIPPET_CHUNKS] as number;
+    return slot >= 0 ? (scores[slot] as number) : 0;
+  };
+  const byDate = (a: number, b: number) => (docs.dateOf[a] as number) - (docs.dateOf[b] as number);
+  const byRelevance = (a: number, b: number) => docScore(b) - docScore(a) || byDate(b, a) || a - b;
+  const words = q.groups.length > 0;
+  const order =
+    q.sort === "oldest"
+      ? (a: number, b: number) => byDate(a, b) || docScore(b) - docScore(a) || a - b
+      : q.sort === "newest" || !words
+        ? (a: number, b: number) => byDate(b, a) || docScore(b) - docScore(a) || a - b
+        : byRelevance;
+  const page = firstInOrder(matched, q.offset + q.limit, order).slice(q.offset);
+  const keyOf = (doc: number) => {
+    const [corpusId = "", caseNo = ""] = (docs.keys[doc] as string).split("\u0001");
+    return { corpusId, caseNo };
+  };
+  const years = new Map<string, number>();
+  let enBanc = 0;
+  for (const doc of matched) {
+    const year = Math.floor((docs.dateOf[doc] as number) / 10_000);
+    const label = year > 0 ? String(year) : "";
+    years.set(label, (years.get(label) ?? 0) + 1);
+    enBanc += docs.enBancOf[doc] as number;
+  }
+  return {
+    total: matched.length,
+    exact: s.exact,
+    facets: {
+      corpus: facetOf(docs.corpus.values, docs.corpusOf, matched),
+      court: facetOf(docs.court.values, docs.courtOf, matched),
+      level: facetOf(docs.level.values, docs.levelOf, matched),
+      type: facetOf(docs.type.values, docs.typeOf, matched),
+      year: [...years.entries()],
+      lower: facetOf(docs.lower.values, docs.lowerOf, matched),
+      enBanc,
+    },
+    hits: page.map((doc) => {
+      const slots = [...s.best.subarray(doc * SNIPPET_CHUNKS, (doc + 1) * SNIPPET_CHUNKS)].filter((x) => x >= 0);
+      return {
+        ...keyOf(doc),
+        score: docScore(doc),
+        chunkIds: slots.map((slot) => index.metas[slot]?.id ?? "").filter(Boolean),
+      };
+    }),
+    keys: q.keys ? firstInOrder(matched, q.keys, words ? byRelevance : order).map(keyOf) : [],
+  };
+}
