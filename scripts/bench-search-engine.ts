@@ -64,7 +64,22 @@ export async function benchDocuments(dir: string, corpusId: string, target: numb
 
 type Each = <T>(items: T[], rounds: number, run: (item: T) => Promise<unknown>) => Promise<number[]>;
 
-/** Timings of the engine: plain, operator and faceted queries as the page asks them, and passages. */
+/** What a lawyer might paste or type badly: 10,000 characters, 500 ORs, unbalanced quotes. */
+export function badQueries(questions: string[]): string[] {
+  const q = questions[0] ?? "손해배상";
+  return [
+    questions.join(" ").repeat(20).slice(0, 10_000),
+    Array.from({ length: 500 }, (_, i) => questions[i % questions.length]?.split(/\s+/)[0] ?? "배상").join(" OR "),
+    `"${q} "${q.slice(0, 4)}" -"`,
+  ];
+}
+
+/**
+ * Timings of the engine: plain, operator and faceted queries as the page asks them (filters that
+ * cut the match set to under 1% among them), the same while 8 bad queries run, and passages. Each
+ * line says how many queries found decisions (an engine that found nothing would be fast) and the
+ * mean exact total the engine counted.
+ */
 export async function engineTimings(
   deps: { store: VectorStore; dataDir: string },
   questions: string[],
@@ -73,13 +88,28 @@ export async function engineTimings(
 ): Promise<[string, number[]][]> {
   const words = (q: string) => q.split(/\s+/).filter((w) => w.length > 1);
   const page = (query: Record<string, string>) => searchDecisions(parseSearchParams(query), deps);
-  // An engine that found nothing would be fast: each line says how many queries found decisions.
   const kind = async (label: string, queries: Record<string, string>[]): Promise<[string, number[]]> => {
+    // This thread's largest gap between ticks of a 5 ms timer while these queries run.
+    let gap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      gap = Math.max(gap, now - last);
+      last = now;
+    }, 5);
     let found = 0;
+    let totals = 0;
+    let exact = 0;
     const ms = await each(queries, 1, async (query) => {
-      if ((await page(query)).total > 0) found += 1;
+      const r = await page(query);
+      if (r.total > 0) found += 1;
+      totals += r.total;
+      if (r.exact) exact += 1;
     });
-    return [`/search engine: ${label}, ${found}/${queries.length} found`, ms];
+    clearInterval(timer);
+    const mean = Math.round(totals / Math.max(1, queries.length));
+    const found_ = `${found}/${queries.length} found, mean total ${mean}, ${exact} exact, gap ${gap.toFixed(0)} ms`;
+    return [`/search ${label}: ${found_}`, ms];
   };
   const operator = (q: string) => {
     const w = words(q);
@@ -90,10 +120,18 @@ export async function engineTimings(
     { level: "대법원", years: "2010-2019" },
     { years: "2000-2009" },
   ];
+  // Filters that leave under 1% of a common word's decisions (rare 원심 courts, 전원합의체 in a decade).
+  const narrow: Record<string, string>[] = [
+    { lower: "대전고등법원" },
+    { lower: "인천지방법원" },
+    { lower: "부산지방법원", years: "1990-1999" },
+  ];
   // Two words, as lawyers type into a search box (the whole question is a chat's job).
   const short = questions.map((q) => words(q).slice(0, 2).join(" "));
   await each(short, 1, (q) => page({ q }));
-  return [
+  const common = await page({ q: "손해배상" });
+  const narrowShare = await Promise.all(narrow.map(async (f) => (await page({ q: "손해배상", ...f })).total));
+  const lines: [string, number[]][] = [
     await kind(
       "plain (2 words)",
       short.map((q) => ({ q })),
@@ -106,9 +144,30 @@ export async function engineTimings(
       "faceted",
       short.flatMap((q) => facets.map((f) => ({ q, ...f }))),
     ),
-    [
-      "/search engine: 비슷한 판례",
-      await each(passages, 1, (p) => similarDecisions(p, { store: deps.store, dense: false })),
-    ],
+    await kind(
+      `faceted < 1% (손해배상 ${common.total} → ${narrowShare.join("/")})`,
+      [...short.map((q) => ({ q: q.split(" ")[0] ?? q })), { q: "손해배상" }].flatMap((q) =>
+        narrow.map((f) => ({ ...q, ...f })),
+      ),
+    ),
   ];
+  // The same plain queries while 8 bad ones run at once, again and again.
+  let stop = false;
+  const bad = badQueries(questions);
+  const loops = Array.from({ length: 8 }, async (_, i) => {
+    while (!stop) await page({ q: bad[i % bad.length] as string });
+  });
+  lines.push(
+    await kind(
+      "plain while 8 bad queries run",
+      short.map((q) => ({ q })),
+    ),
+  );
+  stop = true;
+  await Promise.all(loops);
+  lines.push([
+    "/search 비슷한 판례 (passage)",
+    await each(passages, 1, (p) => similarDecisions(p, { store: deps.store, dense: false })),
+  ]);
+  return lines;
 }

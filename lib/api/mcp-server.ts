@@ -29,7 +29,7 @@ function searchText(result: Awaited<ReturnType<typeof apiSearch>>): string {
     (h, i) =>
       `${(result.page - 1) * result.size + i + 1}. ${h.court} ${h.decisionDate} ${h.caseNo} ${h.caseName}\n   ${h.snippet}\n   ${h.url}`,
   );
-  return `판례 ${result.total}건 중 ${result.hits.length}건:\n${lines.join("\n")}`;
+  return `판례 ${result.exact ? "" : "약 "}${result.total}건 중 ${result.hits.length}건:\n${lines.join("\n")}`;
 }
 
 /** One citation's line: its status as the chat marks it (a flagged number never linked). */

@@ -307,6 +307,7 @@ export function openApiDocument(): Record<string, unknown> {
           properties: {
             query: { type: "string" },
             total: { type: "integer" },
+            exact: { type: "boolean", description: "false when total is an estimate (약)" },
             page: { type: "integer" },
             size: { type: "integer" },
             hints: { type: "array", items: { type: "string" } },

@@ -28,6 +28,8 @@ export interface ApiSearchHit extends DecisionHit {
 export interface ApiSearchResult {
   query: string;
   total: number;
+  /** False when `total` is an estimate (a quoted phrase past its checks, an import being indexed). */
+  exact: boolean;
   page: number;
   size: number;
   hits: ApiSearchHit[];
@@ -48,6 +50,7 @@ export async function apiSearch(input: ApiSearchInput, baseUrl: string): Promise
   return {
     query: input.q,
     total: result.total,
+    exact: result.exact,
     page: input.page,
     size: input.size,
     hints: result.parsed.hints,

@@ -60,7 +60,12 @@ const text = (max: number) => z.string().trim().max(max).optional().catch(undefi
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
 const Schema = z.object({
-  q: z.string().max(2_000).optional().catch(undefined),
+  // A pasted page of text is cut, not dropped: the query language then says it read the first part.
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => v?.slice(0, 2_000)),
   corpus: text(64),
   level: text(40),
   court: text(80),

@@ -81,8 +81,10 @@ function lex(input: string, hints: string[]): Token[] {
       i = close < 0 ? input.length : close + 1;
       const { scope, rest } = scopeOf(`${scopeText}${body}`, hints);
       const text = rest.replace(/\s+/g, " ").trim();
-      if (text) out.push({ kind: "term", negate, term: { text, phrase: true, scope } });
-      else hints.push("빈 따옴표는 무시했습니다.");
+      if (!text) hints.push("빈 따옴표는 무시했습니다.");
+      // Quotes around marks alone ("-", "…"): nothing to find there.
+      else if (!/[\p{L}\p{N}]/u.test(text)) hints.push(`따옴표 안 ‘${text.slice(0, 10)}’에는 찾을 낱말이 없어 무시했습니다.`);
+      else out.push({ kind: "term", negate, term: { text, phrase: true, scope } });
       continue;
     }
     while (i < input.length && !/\s/.test(input.charAt(i)) && input.charAt(i) !== '"') i++;

@@ -2,6 +2,7 @@ import { precedentSignals } from "../citations/graph";
 import { listCorpora } from "../db/corpora";
 import { lookup } from "../db/decision-lookup";
 import { citingKeys, searchDocsByKeys, statuteRefsOfDocs } from "../db/search-docs";
+import { yieldIfBusy } from "../jobs/time-slice";
 import type { DocFilter, DocHit, DocMatchResult, DocQuery, VectorStore } from "../store/types";
 import { decisionKey } from "../text/decision-key";
 import { citedQuery } from "./cited-query";
@@ -113,6 +114,7 @@ export async function searchDecisions(
         keys: [],
       }
     : await matcher.matchDocuments(query);
+  await yieldIfBusy();
   const total = result.total + pinned.outside;
   let ordered: DocHit[] = result.hits;
   let sortable = total;
@@ -159,25 +161,26 @@ export async function searchDecisions(
   });
   const signals = await precedentSignals(onPage.map((x) => x.doc));
   const marked = parsed.groups.flat().filter(textTerm);
-  const hits: SearchHit[] = await Promise.all(
-    onPage.map(async ({ hit, doc }) => {
-      const chunks = hit.chunkIds.length ? await store.getChunks(doc.corpusId, doc.caseNo, hit.chunkIds) : [];
-      const byId = new Map(chunks.map((c) => [c.id, c]));
-      const signal = signals[decisionKey(doc)];
-      return {
-        ...doc,
-        score: hit.score,
-        snippets: hit.chunkIds.flatMap((id) => {
-          const chunk = byId.get(id);
-          return chunk ? [snippetOf(chunk, marked)] : [];
-        }),
-        nameMarks: markRanges(doc.caseName, marked),
-        citedBy: signal?.citedBy ?? 0,
-        overruled: (signal?.overruledBy.length ?? 0) > 0,
-        byCaseNo: hit.pinned,
-      };
-    }),
-  );
+  const hits: SearchHit[] = [];
+  for (const { hit, doc } of onPage) {
+    // Snippets are the page's own work on this thread: it gives way between decisions when busy.
+    await yieldIfBusy();
+    const chunks = hit.chunkIds.length ? await store.getChunks(doc.corpusId, doc.caseNo, hit.chunkIds) : [];
+    const byId = new Map(chunks.map((c) => [c.id, c]));
+    const signal = signals[decisionKey(doc)];
+    hits.push({
+      ...doc,
+      score: hit.score,
+      snippets: hit.chunkIds.flatMap((id) => {
+        const chunk = byId.get(id);
+        return chunk ? [snippetOf(chunk, marked)] : [];
+      }),
+      nameMarks: markRanges(doc.caseName, marked),
+      citedBy: signal?.citedBy ?? 0,
+      overruled: (signal?.overruledBy.length ?? 0) > 0,
+      byCaseNo: hit.pinned,
+    });
+  }
 
   // 참조조문 counts, over the most relevant REF_FACET_DOCS decisions (the API has no facets).
   const refKeys = options.filter ? [] : result.keys.slice(0, REF_FACET_DOCS);

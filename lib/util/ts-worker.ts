@@ -79,7 +79,10 @@ export class TsWorkerClient<Request extends { id: number; op: string }> {
       running.pending.set(id, {
         resolve: (value) => {
           clearTimeout(timer);
-          resolve(value as T);
+          // One waiter continues per turn of the event loop: the port hands over every queued reply
+          // in one go, and continuing each waiter there (8 searches' page work at once) kept timers
+          // and I/O waiting for seconds (bench:search's bad-query burst).
+          setImmediate(() => resolve(value as T));
         },
         reject: (error) => {
           clearTimeout(timer);

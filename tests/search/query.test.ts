@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markRanges, matchesFolded, snippetOf } from "@/lib/search/match";
+import { parseSearchParams } from "@/lib/search/params";
 import { formatTerm, parseQuery } from "@/lib/search/query";
 
 const words = (q: string) => parseQuery(q).groups.map((g) => g.map(formatTerm));
@@ -130,5 +131,28 @@ describe("matching and marks by the tokenizer's units", () => {
     expect(marked).toContain("損害賠償을");
     expect(marked).toContain("손해배상청구권은");
     expect(marked).not.toContain("배상만");
+  });
+});
+
+describe("bad input gets a plain hint, and the rest still searches", () => {
+  it("a pasted 10,000-character text is cut, not dropped, and the box says what was searched", () => {
+    const long = "임대차 보증금 반환 ".repeat(1_000);
+    const params = parseSearchParams({ q: long });
+    expect(params.q.length).toBe(2_000);
+    const p = parseQuery(params.q);
+    expect(p.hints.join(" ")).toMatch(/앞의 500자만/);
+    expect(p.groups.length).toBeGreaterThan(0);
+  });
+
+  it("500 ORs keep the first 20 words, with a hint", () => {
+    const p = parseQuery(Array.from({ length: 500 }, (_, i) => `낱말${i}`).join(" OR "));
+    expect(p.groups.flat().length).toBeLessThanOrEqual(20);
+    expect(p.hints.join(" ")).toMatch(/앞의 20개만/);
+  });
+
+  it("unbalanced and stray quotes become a phrase and a note", () => {
+    const p = parseQuery('"정당한 사유 "해고" -"');
+    expect(p.hints.length).toBeGreaterThan(0);
+    expect(p.groups.flat().length + p.excluded.length).toBeGreaterThan(0);
   });
 });
