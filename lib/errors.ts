@@ -114,6 +114,13 @@ export const ERROR_CATALOG = {
   "ingest:busy": { status: 409, message: "이 말뭉치에 이미 진행 중인 색인 작업이 있습니다." },
   // A benchmark or recorded-calls file over its limit, refused while the upload is read (lib/eval/eval-form.ts).
   "eval:too_large": { status: 413, message: "평가 파일이 용량 한도를 넘습니다." },
+  // A contextual-retrieval system on a corpus whose contextual index is missing, stale or partial
+  // (lib/eval/contextual-check.ts): refused rather than measured on the main index under its name.
+  "eval:no_context_index": {
+    status: 409,
+    message:
+      "이 말뭉치의 맥락 색인이 없거나 최신이 아니어서 맥락 검색 시스템을 평가할 수 없습니다. npm run enrich로 맥락 색인을 만드세요.",
+  },
   "db:busy": {
     status: 503,
     message: "데이터베이스가 다른 작업으로 잠겨 있습니다. 잠시 후 다시 시도해 주세요. 입력하신 내용은 그대로 있습니다.",

@@ -116,6 +116,27 @@ export async function enrichmentSummary(
 }
 
 /**
+ * How many of the corpus's decisions have a context in the contextual index (at least one chunk's
+ * context written and indexed), of all its decisions: a job stopped part-way, or one whose model
+ * calls failed for some decisions, leaves the rest searched by their plain text.
+ */
+export async function contextCoverage(
+  corpusId: string,
+  client: Db = db(),
+): Promise<{ decisions: number; withContext: number }> {
+  const [documents, enriched] = await Promise.all([
+    client.document.findMany({ where: { corpusId }, select: { caseNo: true } }),
+    client.chunkEnrichment.findMany({
+      where: { corpusId, kind: "context", status: "done", indexed: true },
+      select: { caseNo: true },
+      distinct: ["caseNo"],
+    }),
+  ]);
+  const withContext = new Set(enriched.map((r) => r.caseNo));
+  return { decisions: documents.length, withContext: documents.filter((d) => withContext.has(d.caseNo)).length };
+}
+
+/**
  * Whether the corpus has atomic questions in its tag index (any, even from a job that was stopped):
  * what the atomic strategy searches. One indexed lookup ([corpusId, kind, status]).
  */

@@ -1,5 +1,10 @@
 import { listCorpora } from "../db/corpora";
-import { type CorpusEnrichmentRecord, lastIngestStart, listCorpusEnrichment } from "../db/corpus-enrichment";
+import {
+  type CorpusEnrichmentRecord,
+  getCorpusEnrichment,
+  lastIngestStart,
+  listCorpusEnrichment,
+} from "../db/corpus-enrichment";
 import type { IndexedChunk, SearchOptions, StoreFilter, VectorStore } from "../store/types";
 import type { ScoredChunk } from "../text/decision";
 import { chunksWithContexts, withContexts } from "./contexts";
@@ -55,7 +60,28 @@ export function mergeContextualSparse(
   return [...plain, ...scaled].sort((a, b) => b.score - a.score).slice(0, topN);
 }
 
-/** Which corpora can be searched contextually now: their index is complete and newer than their last import. */
+/**
+ * Where a corpus's contextual index stands: "none" (no context job has finished), "stale" (an import
+ * started after the last one), "incomplete" (it does not hold every chunk of the main index: a job
+ * stopped part-way), "current" (searchable). The one test of "current": the routing falls back to
+ * the main index unless it holds, and the evaluation refuses a contextual system unless it holds.
+ */
+export type ContextIndexState = "none" | "stale" | "incomplete" | "current";
+
+export async function contextIndexState(
+  main: VectorStore,
+  side: VectorStore,
+  row: CorpusEnrichmentRecord,
+): Promise<ContextIndexState> {
+  if (!row.contextSyncedAt) return "none";
+  const imported = await lastIngestStart(row.corpusId);
+  if (imported && imported > row.contextSyncedAt) return "stale";
+  const filter = { corpusIds: [row.corpusId] };
+  const [a, b] = await Promise.all([main.count(filter), side.count(filter)]);
+  return a > 0 && a === b ? "current" : "incomplete";
+}
+
+/** Which corpora can be searched contextually now (contextIndexState is "current"). */
 async function readyCorpora(
   main: VectorStore,
   side: VectorStore,
@@ -63,12 +89,7 @@ async function readyCorpora(
 ): Promise<Set<string>> {
   const ready = new Set<string>();
   for (const row of rows) {
-    if (!row.contextSyncedAt) continue;
-    const imported = await lastIngestStart(row.corpusId);
-    if (imported && imported > row.contextSyncedAt) continue;
-    const filter = { corpusIds: [row.corpusId] };
-    const [a, b] = await Promise.all([main.count(filter), side.count(filter)]);
-    if (a > 0 && a === b) ready.add(row.corpusId);
+    if ((await contextIndexState(main, side, row)) === "current") ready.add(row.corpusId);
   }
   return ready;
 }
@@ -84,6 +105,11 @@ export class ContextualStore implements VectorStore {
     private readonly forced?: Switches,
   ) {
     this.kind = main.kind;
+  }
+
+  /** Where this corpus's contextual index stands now (contextIndexState; never cached). */
+  async indexState(corpusId: string): Promise<ContextIndexState> {
+    return contextIndexState(this.main, this.side(), await getCorpusEnrichment(corpusId));
   }
 
   /** The same store with the switches of an evaluation system. */

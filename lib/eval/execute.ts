@@ -23,8 +23,9 @@ import { pipelineSettingsFromEnv } from "../rag/strategies/settings-from-env";
 import { getStore } from "../store";
 import type { VectorStore } from "../store/types";
 import type { BenchmarkItem } from "./benchmark";
+import { assertContextualIndex } from "./contextual-check";
 import { type EvalRun, runEvaluation, syncStores } from "./run-eval";
-import type { SystemSpec } from "./systems";
+import { type SystemSpec, skipReason } from "./systems";
 import { writeReport } from "./write-report";
 
 /**
@@ -95,6 +96,13 @@ export async function executeEvaluation(input: EvaluationInput) {
     }),
   };
   const enrichment = await enrichmentState(corpus.id, deps.store);
+  const available = configuredComponents(config);
+  // A contextual system that would run must find the corpus's contextual index whole and current.
+  assertContextualIndex(
+    corpus.name,
+    input.systems.filter((s) => !skipReason(s, available)),
+    enrichment.context,
+  );
   // The indexes its searches read, each brought up to date before every item (an import by the CLI
   // a moment ago included) and recorded with its cached result.
   const indexes: Record<string, VectorStore> = { main: await getStore() };
@@ -104,7 +112,7 @@ export async function executeEvaluation(input: EvaluationInput) {
     items: input.items,
     systems: input.systems,
     deps,
-    available: configuredComponents(config),
+    available,
     cacheDir: input.cacheDir,
     fingerprint: {
       config,

@@ -212,7 +212,12 @@ export async function runEvaluation(input: {
       const path = input.cacheDir && fp ? join(input.cacheDir, system.id, `${itemCacheKey(fp, item)}.json`) : undefined;
       const cached = path ? readCached(path) : undefined;
       if (cached) {
-        results[i] = { ...cached, fromCache: true };
+        // The verdict is read again: a change to the reader (yes-no.ts) re-scores a cached answer.
+        const predicted =
+          item.kind === "yesno" && cached.answer !== undefined
+            ? extractYesNo(cached.answer, item.question)
+            : cached.predicted;
+        results[i] = { ...cached, predicted, fromCache: true };
       } else {
         let result: ItemResult | undefined;
         let complete = false;

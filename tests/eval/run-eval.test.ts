@@ -170,7 +170,8 @@ describe("every system over the fake model servers", () => {
     });
     expect(without.skipped.map((s) => s.system)).toContain("rar");
     expect(without.skipped.find((s) => s.system === "rar")?.reason).toBe("언어 모델, 임베딩, 리랭커 설정 없음");
-    // Contextual BM25 needs no model either (it falls back to the main index when a corpus has no contexts).
+    // Contextual BM25 needs no model either. (Here the store has no contextual index and it searches the
+    // main one; executeEvaluation refuses that — tests/eval/contextual-refusal.test.ts.)
     expect(new Set(without.results.map((r) => r.system))).toEqual(new Set(["sparse", "ctx-sparse"]));
   });
 });
