@@ -38,6 +38,13 @@ export const ERROR_CATALOG = {
   "users:self": { status: 409, message: "본인 계정은 삭제하거나 비활성화할 수 없습니다." },
   "matters:name_taken": { status: 409, message: "같은 이름의 사건 폴더가 이미 있습니다." },
   "bad_request:input": { status: 400, message: "입력값이 올바르지 않습니다." },
+  // A request body past its route's limit (lib/util/bounded-body.ts), refused as soon as the bytes pass it.
+  "bad_request:too_large": { status: 413, message: "요청 본문이 너무 큽니다." },
+  // An address whose %-encoding cannot be decoded (proxy.ts): no page or resource of ours.
+  "bad_request:address": {
+    status: 400,
+    message: "주소를 읽을 수 없습니다. 주소의 % 표기가 잘못되었습니다. 주소를 확인해 주세요.",
+  },
   "not_found:resource": { status: 404, message: "요청한 항목을 찾을 수 없습니다." },
   "ai:not_configured": { status: 503, message: "언어 모델이 설정되어 있지 않습니다." },
   "ai:unreachable": { status: 502, message: "모델 서버에 연결할 수 없습니다." },

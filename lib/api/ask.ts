@@ -3,7 +3,9 @@ import { prepareAsk, runAsk } from "../chat/ask";
 import { chatFiltersSchema } from "../chat/filters-schema";
 import type { AnswerState } from "../chat/state";
 import type { ChatEvent } from "../chat/types";
+import { AppError } from "../errors";
 import { STRATEGY_IDS } from "../rag/strategies/steps";
+import { readBoundedJson } from "../util/bounded-body";
 import { type ApiAnswer, summarizeAnswer } from "./answer-summary";
 import type { ApiContext } from "./guard";
 
@@ -20,6 +22,16 @@ export const apiAskSchema = z.object({
   filters: chatFiltersSchema.optional(),
 });
 export type ApiAskInput = z.infer<typeof apiAskSchema>;
+
+/** A question's body: 4,000 characters and its filters fit many times over. */
+const ASK_MAX_BYTES = 64 * 1024;
+
+/** The body of `POST /api/v1/ask`, read with a byte limit (413 past it) and checked. */
+export async function readApiAskInput(request: Request): Promise<ApiAskInput> {
+  const parsed = apiAskSchema.safeParse(await readBoundedJson(request, ASK_MAX_BYTES));
+  if (!parsed.success) throw new AppError("bad_request:input", { userMessage: parsed.error.issues[0]?.message });
+  return parsed.data;
+}
 
 export interface ApiAskRun {
   chatId: string;

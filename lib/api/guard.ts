@@ -58,15 +58,15 @@ export function apiErrorResponse(error: unknown): Response {
 }
 
 /**
- * Authorizes one API call (`what`: e.g. "GET /api/v1/search") needing `scope`, then runs it.
- * Refusals answer 401/403/429 and are audited; anything `run` throws becomes its JSON error.
+ * Lets a caller in: the bearer token (known, live, owner active), its scope, and one unit of its
+ * rate, before a byte of the body is read. A refusal is audited and comes back as the Response to
+ * answer with.
  */
-export async function withApiCaller(
+export async function admitApiCaller(
   request: Request,
   scope: ApiTokenScope,
   what: string,
-  run: (context: ApiContext) => Promise<Response>,
-): Promise<Response> {
+): Promise<ApiContext | Response> {
   const ip = clientIp(request.headers, env().TRUST_PROXY);
   let caller: ApiCaller | undefined;
   try {
@@ -80,9 +80,42 @@ export async function withApiCaller(
     await audit("api.refused", known, what, ip, why);
     return apiErrorResponse(error);
   }
-  await audit("api.call", caller, what, ip);
+  return { caller, ip, baseUrl: requestBaseUrl(request) };
+}
+
+/**
+ * Records a call let in by admitApiCaller once its body says what it is: `units` units of work
+ * in all (an MCP batch: one a call), the first taken at the door. Past the token's rate it throws
+ * RateLimited (audited) for the caller to answer with.
+ */
+export async function recordApiCall(context: ApiContext, what: string, units = 1): Promise<void> {
+  if (units > 1) {
+    try {
+      takeApiRequest(context.caller.token.id, "read", units - 1);
+    } catch (error) {
+      if (error instanceof RateLimited) await auditRefusal(context, what, "요청 한도 초과");
+      throw error;
+    }
+  }
+  await audit("api.call", context.caller, what, context.ip);
+}
+
+/**
+ * Authorizes one API call (`what`: e.g. "GET /api/v1/search") needing `scope`, then runs it.
+ * Refusals answer 401/403/429 and are audited; anything `run` throws becomes its JSON error. `run`
+ * reads the body, if any (with a limit): a refused caller's body is never read.
+ */
+export async function withApiCaller(
+  request: Request,
+  scope: ApiTokenScope,
+  what: string,
+  run: (context: ApiContext) => Promise<Response>,
+): Promise<Response> {
+  const context = await admitApiCaller(request, scope, what);
+  if (context instanceof Response) return context;
+  await recordApiCall(context, what);
   try {
-    return await run({ caller, ip, baseUrl: requestBaseUrl(request) });
+    return await run(context);
   } catch (error) {
     return apiErrorResponse(error);
   }

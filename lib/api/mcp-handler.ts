@@ -1,9 +1,13 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { AppError } from "../errors";
-import { withApiCaller } from "./guard";
+import { toAppError } from "../errors";
+import { readBoundedJson } from "../util/bounded-body";
+import { admitApiCaller, apiErrorResponse, auditRefusal, recordApiCall } from "./guard";
 import { buildMcpServer } from "./mcp-server";
 
-/** Largest MCP request read (a passage for find_similar is at most 5,000 characters). */
+/**
+ * Largest MCP request read, in bytes whether or not Content-Length is sent (a passage for
+ * find_similar is at most 5,000 characters; a draft for check_citations about 80,000).
+ */
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** What the audit log calls an MCP request: its method, and the tool or resource it names. */
@@ -18,34 +22,44 @@ function callName(body: unknown): string {
   return `MCP ${Array.isArray(body) ? body.map(one).join(", ") : one(body)}`.slice(0, 300);
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new AppError("bad_request:input", { userMessage: "요청이 너무 큽니다." });
-  const raw = await request.text();
-  if (raw.length > MAX_BODY_BYTES) throw new AppError("bad_request:input", { userMessage: "요청이 너무 큽니다." });
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new AppError("bad_request:input", { userMessage: "요청 본문은 JSON이어야 합니다." });
-  }
+/**
+ * The most JSON-RPC messages one request may carry. Each is a unit of work counted against the
+ * token's limit, so a batch cannot pass a minute's requests in one; past this it is refused whole.
+ */
+export const MAX_BATCH_CALLS = 20;
+
+/** A JSON-RPC error answered before the transport sees the request (a batch refused whole). */
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 }
 
 /**
  * `POST /api/mcp`: Streamable HTTP in stateless mode — a server and a transport per request, both
- * bound to the caller's token. The body is read once here (to name the call in the audit log) and
- * handed to the transport.
+ * bound to the caller's token. The token is checked before a byte of the body is read; the body is
+ * then read with a limit (to name the calls in the audit log and count each against the token's
+ * rate) and handed to the transport.
  */
 export async function handleMcpPost(request: Request): Promise<Response> {
+  const context = await admitApiCaller(request, "read", "MCP");
+  if (context instanceof Response) return context;
   let body: unknown;
   try {
-    body = await readBody(request);
+    body = await readBoundedJson(request, MAX_BODY_BYTES);
   } catch (error) {
-    body = undefined;
-    return withApiCaller(request, "read", "MCP (읽을 수 없는 요청)", async () => {
-      throw error;
-    });
+    await auditRefusal(context, "MCP (읽을 수 없는 요청)", toAppError(error).userMessage);
+    return apiErrorResponse(error);
   }
-  return withApiCaller(request, "read", callName(body), async (context) => {
+  const calls = Array.isArray(body) ? body.length : 1;
+  if (calls > MAX_BATCH_CALLS) {
+    await auditRefusal(context, `MCP 일괄 요청 ${calls}건`, "일괄 요청 한도 초과");
+    return jsonRpcError(
+      400,
+      -32600,
+      `한 번에 보낼 수 있는 호출은 ${MAX_BATCH_CALLS}건까지입니다(받은 호출 ${calls}건). 나누어 보내 주세요.`,
+    );
+  }
+  try {
+    await recordApiCall(context, callName(body), Math.max(1, calls));
     const controller = new AbortController();
     request.signal.addEventListener("abort", () => controller.abort(), { once: true });
     const server = buildMcpServer(context, controller.signal);
@@ -54,7 +68,8 @@ export async function handleMcpPost(request: Request): Promise<Response> {
       enableJsonResponse: true,
     });
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: body });
-    return response;
-  });
+    return await transport.handleRequest(request, { parsedBody: body });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
 }

@@ -227,6 +227,10 @@ export function openApiDocument(): Record<string, unknown> {
               description: "이어서 물을 대화가 없음 (다른 사람의 대화 포함)",
               content: { "application/json": { schema: error } },
             },
+            "413": {
+              description: "요청 본문이 64KB를 넘음 (Content-Length가 없어도 읽는 도중 끊음)",
+              content: { "application/json": { schema: error } },
+            },
             ...errorResponses,
           },
         },

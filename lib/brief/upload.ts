@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { readBoundedBytes, readBoundedForm } from "../util/bounded-body";
+import { readBoundedForm, readBoundedJson } from "../util/bounded-body";
 import { BRIEF_MAX_BYTES } from "./limits";
 
 /**
@@ -33,11 +33,6 @@ export async function readBriefUpload(request: Request): Promise<BriefUpload> {
     }
     return { text: String(form.get("text") ?? ""), llm };
   }
-  const bytes = await readBoundedBytes(request, JSON_MAX, tooLarge);
-  try {
-    const body = JSON.parse(new TextDecoder().decode(bytes)) as { text?: unknown; llm?: unknown };
-    return { text: typeof body.text === "string" ? body.text : "", llm: body.llm === true };
-  } catch {
-    throw new AppError("bad_request:input", { userMessage: "요청 본문은 JSON이어야 합니다." });
-  }
+  const body = (await readBoundedJson(request, JSON_MAX, tooLarge)) as { text?: unknown; llm?: unknown } | null;
+  return { text: typeof body?.text === "string" ? body.text : "", llm: body?.llm === true };
 }

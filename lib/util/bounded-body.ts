@@ -36,6 +36,37 @@ export async function readBoundedBytes(
   return out;
 }
 
+/** A byte count as a person reads a limit: "256KB", "2MB". */
+function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)}MB`
+    : `${Math.round(bytes / 1024)}KB`;
+}
+
+/** The 413 a body past `max` gets when its route has no error of its own. */
+export const bodyTooLarge = (max: number) =>
+  new AppError("bad_request:too_large", {
+    userMessage: `요청 본문이 너무 큽니다. ${sizeLabel(max)} 이하로 보내 주세요.`,
+  });
+
+/**
+ * A JSON body read with the same byte limit (the token or session is checked before this is
+ * called, so a stranger's body is never read); a body that is not JSON is a plain 400.
+ */
+export async function readBoundedJson(
+  request: Request,
+  max: number,
+  tooLarge: () => Error = () => bodyTooLarge(max),
+  unreadable = "요청 본문은 JSON이어야 합니다.",
+): Promise<unknown> {
+  const bytes = await readBoundedBytes(request, max, tooLarge);
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new AppError("bad_request:input", { userMessage: unreadable });
+  }
+}
+
 /** A multipart form read with the same byte limit; a form that cannot be parsed is a plain 400. */
 export async function readBoundedForm(request: Request, max: number, tooLarge: () => Error): Promise<FormData> {
   const bytes = await readBoundedBytes(request, max, tooLarge);

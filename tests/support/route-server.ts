@@ -57,7 +57,10 @@ export async function startRouteServer(
       if (!handler) break;
       const params = Object.fromEntries(route.names.map((n, i) => [n, match[i + 1] ?? ""]));
       const response = await handler(toRequest(req, base), { params: Promise.resolve(params) });
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      // A body the handler left unread (a refused or over-limit request) is not drained: the
+      // connection closes after the answer, as a server should do rather than read a stranger's bytes.
+      const close = req.complete ? {} : { connection: "close" };
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...close });
       if (!response.body) return void res.end();
       const reader = response.body.getReader();
       res.on("close", () => void reader.cancel().catch(() => {}));

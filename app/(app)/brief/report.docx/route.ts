@@ -7,7 +7,7 @@ import { AppError, errorResponse } from "@/lib/errors";
 import { docxResponse } from "@/lib/export/docx-response";
 import { refuseCrossSite } from "@/lib/security/same-origin";
 import { parseInput } from "@/lib/util/action-result";
-import { readBoundedBytes } from "@/lib/util/bounded-body";
+import { readBoundedJson } from "@/lib/util/bounded-body";
 import { currentUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -24,17 +24,12 @@ export async function POST(request: Request) {
   try {
     refuseCrossSite(request, env().TRUST_PROXY);
     requireUser(await currentUser());
-    const bytes = await readBoundedBytes(
+    const json = await readBoundedJson(
       request,
       MAX_BYTES,
       () => new AppError("brief:too_large", { userMessage: "검증 결과가 너무 커서 내보낼 수 없습니다." }),
+      "검증 결과를 읽을 수 없습니다.",
     );
-    let json: unknown;
-    try {
-      json = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      throw new AppError("bad_request:input", { userMessage: "검증 결과를 읽을 수 없습니다." });
-    }
     const { title, report } = parseInput(bodySchema, json);
     const name = title || "서면 검증";
     const body = await briefReportDocx(report, { title: name, checkedAt: new Date() });
