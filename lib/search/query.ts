@@ -83,7 +83,8 @@ function lex(input: string, hints: string[]): Token[] {
       const text = rest.replace(/\s+/g, " ").trim();
       if (!text) hints.push("빈 따옴표는 무시했습니다.");
       // Quotes around marks alone ("-", "…"): nothing to find there.
-      else if (!/[\p{L}\p{N}]/u.test(text)) hints.push(`따옴표 안 ‘${text.slice(0, 10)}’에는 찾을 낱말이 없어 무시했습니다.`);
+      else if (!/[\p{L}\p{N}]/u.test(text))
+        hints.push(`따옴표 안 ‘${text.slice(0, 10)}’에는 찾을 낱말이 없어 무시했습니다.`);
       else out.push({ kind: "term", negate, term: { text, phrase: true, scope } });
       continue;
     }
