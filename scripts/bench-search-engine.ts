@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCorpus, type DocumentInput, upsertDocuments } from "../lib/db/corpora";
+import { type DecisionStatuteRefs, replaceStatuteRefs } from "../lib/db/statutes";
 import { resetEnvCache } from "../lib/env";
 import { chunkDecision } from "../lib/ingest/chunk";
 import { parseFile } from "../lib/ingest/parse-file";
@@ -14,6 +15,7 @@ import { listInputFiles } from "../lib/ingest/sources";
 import { parseSearchParams } from "../lib/search/params";
 import { searchDecisions } from "../lib/search/search";
 import { similarDecisions } from "../lib/search/similar";
+import { decisionStatuteRefs } from "../lib/statutes/decision-refs";
 import type { VectorStore } from "../lib/store/types";
 import { decisionMarks } from "../lib/text/decision-marks";
 
@@ -26,21 +28,27 @@ export async function benchDatabase(work: string): Promise<string> {
   return (await createCorpus("bench")).id;
 }
 
-/** The Document rows of the replicas bench-ingest-writer writes for `target` chunks (tag ""). */
+/**
+ * The Document rows of the replicas bench-ingest-writer writes for `target` chunks (tag ""), with
+ * their 참조조문 links (DecisionStatuteRef), so the 참조조문 facet reads a table of national size.
+ */
 export async function benchDocuments(dir: string, corpusId: string, target: number): Promise<number> {
   const decisions = listInputFiles(dir).flatMap((f) =>
     parseFile(f.name, readFileSync(f.path)).decisions.map((d) => ({
       d,
       chunks: chunkDecision(d, { corpusId }).length,
       marks: decisionMarks(d),
+      refs: decisionStatuteRefs(d),
     })),
   );
   let chunks = 0;
   let batch: DocumentInput[] = [];
+  let refs: DecisionStatuteRefs[] = [];
   let written = 0;
   outer: for (let pass = 0; decisions.length > 0; pass++) {
-    for (const { d, chunks: n, marks } of decisions) {
+    for (const { d, chunks: n, marks, refs: links } of decisions) {
       const { meta } = d;
+      refs.push({ caseNo: `${meta.caseNo}~${pass}`, refs: links });
       batch.push({
         ...meta,
         ...marks,
@@ -52,6 +60,8 @@ export async function benchDocuments(dir: string, corpusId: string, target: numb
       chunks += n;
       if (batch.length >= 500) {
         await upsertDocuments(batch);
+        await replaceStatuteRefs(corpusId, refs);
+        refs = [];
         written += batch.length;
         batch = [];
       }
@@ -59,6 +69,7 @@ export async function benchDocuments(dir: string, corpusId: string, target: numb
     }
   }
   await upsertDocuments(batch);
+  await replaceStatuteRefs(corpusId, refs);
   return written + batch.length;
 }
 

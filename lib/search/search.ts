@@ -34,6 +34,8 @@ export { PAGE_SIZE } from "./search-types";
  */
 export const REF_FACET_DOCS = 2_000;
 
+const REF_SLICE = 500;
+
 type Key = { corpusId: string; caseNo: string };
 const keyOf = (d: Key) => `${d.corpusId}\u0001${d.caseNo}`;
 
@@ -184,7 +186,12 @@ export async function searchDecisions(
 
   // 참조조문 counts, over the most relevant REF_FACET_DOCS decisions (the API has no facets).
   const refKeys = options.filter ? [] : result.keys.slice(0, REF_FACET_DOCS);
-  const refs = refKeys.length ? await statuteRefsOfDocs(refKeys) : [];
+  const refs: Awaited<ReturnType<typeof statuteRefsOfDocs>> = [];
+  // Read a slice at a time (sync SQLite on this thread), giving way between slices when busy.
+  for (let at = 0; at < refKeys.length; at += REF_SLICE) {
+    refs.push(...(await statuteRefsOfDocs(refKeys.slice(at, at + REF_SLICE))));
+    await yieldIfBusy();
+  }
   const corpusNames = new Map((await listCorpora()).map((c) => [c.id, c.name]));
   const hints = hintsOf(parsed);
   if (byCited && result.total > REF_FACET_DOCS)
