@@ -30,7 +30,8 @@ import { legalUnits, type Unit } from "./legal-units";
 // replace the old identifier pattern, which glued amounts and dates ("300만원20").
 // v4: case numbers read by the one citation reader (case-citation.ts): spaced forms ("2009 다 228"),
 // joined parts followed by a particle, and only the courts' own 사건부호.
-export const TOKENIZER_VERSION = 4;
+// v5: hanja read word by word (lib/text/hanja-words.ts), so 두음법칙 applies at each word head.
+export const TOKENIZER_VERSION = 5;
 
 // Particles (조사) and the commonest formal endings. Longest first, so "에서는" wins over "는".
 // One is stripped only when at least two syllables remain ("이가" stays whole).
