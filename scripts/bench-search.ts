@@ -15,6 +15,8 @@
 // The searches run in the store's index worker; this (main) thread's largest event-loop gap is
 // measured over every query and over a burst of concurrent ones. The load average is printed: other
 // processes on the machine skew every figure.
+// Then (--no-lance to skip) the same queries on LanceDB's native full-text index fed our tokens,
+// printed beside ours (scripts/bench-search-lance.ts).
 import "./cli";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +29,7 @@ import { EmbeddedStore } from "../lib/store/embedded-store";
 import type { SearchOptions, StoreFilter } from "../lib/store/types";
 import { tokenizeKo } from "../lib/text/tokenize-ko";
 import { benchDatabase, benchDocuments, engineTimings } from "./bench-search-engine";
+import { lanceBench } from "./bench-search-lance";
 import { requirePath } from "./cli";
 
 const arg = (name: string, fallback: string) => {
@@ -180,6 +183,9 @@ ${results.map(([label, ms]) => `${label.padEnd(44)} p50 ${percentile(ms, 0.5)} m
 burst                     8 × (plain + faceted + passage) at once: ${burstMs.toFixed(0)} ms
 main thread's largest gap ${gapSequential.toFixed(0)} ms (all queries above) · ${gapBurst.toFixed(0)} ms (burst)
 RSS                       ${mb(rssIndexed)} MB indexed · ${mb(process.memoryUsage().rss)} MB now · ${mb(process.resourceUsage().maxRSS * 1024)} MB peak (index worker included)`);
+if (!process.argv.includes("--no-lance")) {
+  await lanceBench({ dir, corpusId, target, questions, passages, facets, passageTerms, ours: results, each });
+}
 await server.close();
 rmSync(storeDir, { recursive: true, force: true });
 rmSync(dbDir, { recursive: true, force: true });
