@@ -95,6 +95,16 @@ const schema = z
     API_RATE_PER_MINUTE: positiveInt(120),
     /** Of those, questions (POST /api/v1/ask, ask_with_citations) per token per minute: each spends model calls. */
     API_ASK_RATE_PER_MINUTE: positiveInt(10),
+    /**
+     * A streamed API answer (`POST /api/v1/ask` as Server-Sent Events) sends a comment line this
+     * often while it waits (a busy database, a model thinking), so proxies never close a quiet stream.
+     */
+    SSE_KEEPALIVE_SECONDS: numberSetting(10, (n) => n.positive().max(300)),
+    /**
+     * Single sign-on requests (start and callback, each one) per client address per minute, counted
+     * for all server processes together: a sign-in is two.
+     */
+    SSO_RATE_PER_MINUTE: positiveInt(60),
     /** The longest lifetime a new API token may be given, in days. */
     API_TOKEN_MAX_DAYS: positiveInt(365),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */

@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import type { ChatStream, Usage } from "./chat";
 import { aiConfig, CHAT_RETRY, type ChatConfig, type ChatRole } from "./config";
 import { causes } from "./errors";
+import { recordCallOutcome } from "./faults";
 import { streamWithRetries } from "./retry";
 
 /**
@@ -72,6 +73,7 @@ export function streamChatScored(request: ScoredChatRequest): ScoredChatStream {
     settle = resolve;
   });
 
+  const live = config.calls?.mode !== "replay";
   async function* attempt(signal: AbortSignal, alive: () => void): AsyncGenerator<string> {
     const logprobs: number[] = [];
     let usage = NO_USAGE;
@@ -92,6 +94,7 @@ export function streamChatScored(request: ScoredChatRequest): ScoredChatStream {
     );
     for await (const chunk of stream) {
       alive();
+      if (live) recordCallOutcome("llm", config.baseURL);
       if (chunk.usage) {
         usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       }
@@ -114,6 +117,9 @@ export function streamChatScored(request: ScoredChatRequest): ScoredChatStream {
         signal: request.signal,
         normalize: (error) => normalized(error, url),
       });
+    } catch (error) {
+      if (live) recordCallOutcome("llm", config.baseURL, error);
+      throw error;
     } finally {
       settle({ usage: NO_USAGE, finishReason: "unknown" });
     }

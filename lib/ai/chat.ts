@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { aiConfig, CHAT_RETRY, type ChatConfig, type ChatRole } from "./config";
 import { Deadline } from "./deadline";
 import { toAiError } from "./errors";
+import { observeCall, recordCallOutcome } from "./faults";
 import { chatModel } from "./providers";
 import { streamWithRetries, withRetries } from "./retry";
 
@@ -68,20 +69,22 @@ function callSettings(request: ChatRequest) {
 /** One complete reply; every failure is a typed AppError (ai:timeout, ai:upstream_error, …). */
 export async function generateChat(request: ChatRequest): Promise<{ text: string; usage: Usage } & ChatFinish> {
   const { config, policy, what, options } = callSettings(request);
-  return withRetries(
-    async () => {
-      const deadline = new Deadline(config.timeoutMs, request.signal);
-      try {
-        const result = await generateText({ ...options, abortSignal: deadline.signal });
-        return { text: result.text, usage: usageOf(result.usage), finishReason: String(result.finishReason) };
-      } catch (error) {
-        throw toAiError(error, { caller: request.signal, timedOut: deadline.timedOut }, what);
-      } finally {
-        deadline.dispose();
-      }
-    },
-    policy,
-    request.signal,
+  return observeCall("llm", config, () =>
+    withRetries(
+      async () => {
+        const deadline = new Deadline(config.timeoutMs, request.signal);
+        try {
+          const result = await generateText({ ...options, abortSignal: deadline.signal });
+          return { text: result.text, usage: usageOf(result.usage), finishReason: String(result.finishReason) };
+        } catch (error) {
+          throw toAiError(error, { caller: request.signal, timedOut: deadline.timedOut }, what);
+        } finally {
+          deadline.dispose();
+        }
+      },
+      policy,
+      request.signal,
+    ),
   );
 }
 
@@ -98,10 +101,13 @@ export function streamChat(request: ChatRequest): ChatStream {
     settle = resolve;
   });
 
+  // Every chunk is a sign of life: the status panel turns green while an answer streams.
+  const live = config.calls?.mode !== "replay";
   async function* attempt(signal: AbortSignal, alive: () => void): AsyncGenerator<string> {
     const result = streamText({ ...options, abortSignal: signal, onError: () => {} });
     for await (const part of result.fullStream) {
       alive();
+      if (live && part.type !== "error" && part.type !== "abort") recordCallOutcome("llm", config.baseURL);
       if (part.type === "text-delta") yield part.text;
       else if (part.type === "error") throw part.error;
       else if (part.type === "abort") throw new DOMException("aborted", "AbortError");
@@ -114,6 +120,9 @@ export function streamChat(request: ChatRequest): ChatStream {
   async function* deltas(): AsyncGenerator<string> {
     try {
       yield* streamWithRetries(attempt, { timeoutMs: config.timeoutMs, policy, what, signal: request.signal });
+    } catch (error) {
+      if (live) recordCallOutcome("llm", config.baseURL, error);
+      throw error;
     } finally {
       settle({ usage: NO_USAGE, finishReason: "unknown" });
     }

@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { aiConfig, EMBEDDINGS_RETRY, type EmbeddingsConfig } from "./config";
 import { Deadline } from "./deadline";
 import { toAiError } from "./errors";
+import { observeCall } from "./faults";
 import { embeddingModel } from "./providers";
 import { withRetries } from "./retry";
 
@@ -23,26 +24,29 @@ export async function embedTexts(
   const out: number[][] = [];
   for (let i = 0; i < texts.length; i += size) {
     const batch = texts.slice(i, i + size);
-    const vectors = await withRetries(
-      async () => {
-        const deadline = new Deadline(config.timeoutMs, options.signal);
-        try {
-          const { embeddings } = await embedMany({
-            model,
-            values: batch,
-            maxRetries: 0,
-            abortSignal: deadline.signal,
-            dimensions: config.dimensions,
-          });
-          return embeddings;
-        } catch (error) {
-          throw toAiError(error, { caller: options.signal, timedOut: deadline.timedOut }, what);
-        } finally {
-          deadline.dispose();
-        }
-      },
-      config.retry ?? EMBEDDINGS_RETRY,
-      options.signal,
+    const target = config;
+    const vectors = await observeCall("embeddings", target, () =>
+      withRetries(
+        async () => {
+          const deadline = new Deadline(config.timeoutMs, options.signal);
+          try {
+            const { embeddings } = await embedMany({
+              model,
+              values: batch,
+              maxRetries: 0,
+              abortSignal: deadline.signal,
+              dimensions: config.dimensions,
+            });
+            return embeddings;
+          } catch (error) {
+            throw toAiError(error, { caller: options.signal, timedOut: deadline.timedOut }, what);
+          } finally {
+            deadline.dispose();
+          }
+        },
+        config.retry ?? EMBEDDINGS_RETRY,
+        options.signal,
+      ),
     );
     checkBatch(vectors, batch.length, config.dimensions, what);
     out.push(...vectors);

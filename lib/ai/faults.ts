@@ -75,7 +75,73 @@ export function recentFault(component: FaultyComponent, cooldownMs: number, now 
   return fault && now - fault.at < Math.max(cooldownMs, SHOWN_FOR_MS) ? fault : undefined;
 }
 
-/** Tests only. */
+/** Tests only (the outcomes of real calls too). */
 export function clearFaults(): void {
   faults.clear();
+  outcomeHolder.__callOutcomes?.clear();
+}
+
+/**
+ * The last real call of each component, per server (base URL), success or failure — from every
+ * call in lib/ai (chat, streamed chat, embeddings, rerank: a lawyer's answer, an import, an
+ * evaluation, the recovery probe), not only the chat's. The status panel reads it before its cached
+ * reachability probe: a call that worked after the probe outranks a probe that failed, so the panel
+ * never says "연결 불가" while answers come back (issue: status that tells the truth).
+ */
+export interface CallOutcome {
+  at: number;
+  ok: boolean;
+  /** Korean, safe to show (failures only). */
+  message?: string;
+}
+
+const outcomeHolder = globalThis as unknown as { __callOutcomes?: Map<string, CallOutcome> };
+outcomeHolder.__callOutcomes ??= new Map();
+const outcomes: Map<string, CallOutcome> = outcomeHolder.__callOutcomes;
+const outcomeKey = (component: FaultyComponent, baseURL: string) => `${component} ${baseURL}`;
+
+/** A failure that says the component itself is unwell (not an abort, not a missing setting). */
+export function isComponentFault(error: unknown): error is AppError {
+  return error instanceof AppError && FAULT_CODES.has(error.code);
+}
+
+/**
+ * Records how a real call of `component` at `baseURL` ended: `error` undefined for a success (or
+ * for a sign of life, such as a streamed chunk); an error that is no fault of the server is ignored.
+ */
+export function recordCallOutcome(
+  component: FaultyComponent,
+  baseURL: string,
+  error?: unknown,
+  now = Date.now(),
+): void {
+  if (error === undefined) outcomes.set(outcomeKey(component, baseURL), { at: now, ok: true });
+  else if (isComponentFault(error))
+    outcomes.set(outcomeKey(component, baseURL), { at: now, ok: false, message: error.userMessage });
+}
+
+/** Records the outcome of `call` (a no-op for replayed calls: no server was asked). */
+export async function observeCall<T>(
+  component: FaultyComponent,
+  target: { baseURL: string; calls?: { mode: string } },
+  call: () => Promise<T>,
+): Promise<T> {
+  if (target.calls?.mode === "replay") return call();
+  try {
+    const result = await call();
+    recordCallOutcome(component, target.baseURL);
+    return result;
+  } catch (error) {
+    recordCallOutcome(component, target.baseURL, error);
+    throw error;
+  }
+}
+
+export function lastCallOutcome(component: FaultyComponent, baseURL: string): CallOutcome | undefined {
+  return outcomes.get(outcomeKey(component, baseURL));
+}
+
+/** Tests only. */
+export function clearCallOutcomes(): void {
+  outcomes.clear();
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { aiConfig, type RerankConfig } from "./config";
+import { observeCall } from "./faults";
 import { fetchJson } from "./http";
 
 /**
@@ -37,14 +38,16 @@ export async function rerank(
   if (!config) throw new AppError("ai:not_configured", { userMessage: "리랭커가 설정되어 있지 않습니다." });
   if (documents.length === 0) return [];
   const topN = Math.min(options.topN ?? documents.length, documents.length);
-  const { json } = await fetchJson(`${config.baseURL}/rerank`, {
-    // Both field names are sent: Jina/Cohere read `documents`, TEI reads `texts`; each ignores the other.
-    body: { model: config.model, query, documents, texts: documents, top_n: topN },
-    apiKey: config.apiKey,
-    timeoutMs: config.timeoutMs,
-    signal: options.signal,
-    fetch: config.calls?.fetchFor("rerank"),
-  });
+  const call = () =>
+    fetchJson(`${config.baseURL}/rerank`, {
+      // Both field names are sent: Jina/Cohere read `documents`, TEI reads `texts`; each ignores the other.
+      body: { model: config.model, query, documents, texts: documents, top_n: topN },
+      apiKey: config.apiKey,
+      timeoutMs: config.timeoutMs,
+      signal: options.signal,
+      fetch: config.calls?.fetchFor("rerank"),
+    });
+  const { json } = await observeCall("reranker", config, call);
   const hits = readHits(json);
   if (!hits) throw new AppError("ai:bad_response", { detail: "rerank: unknown response shape" });
   if (hits.some((h) => h.index < 0 || h.index >= documents.length || !Number.isFinite(h.score))) {

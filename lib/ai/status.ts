@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { AppError } from "../errors";
 import { type AiConfig, aiConfig } from "./config";
-import { type FaultyComponent, recentFault } from "./faults";
+import { type FaultyComponent, lastCallOutcome, recentFault } from "./faults";
 import type { ModelCalls } from "./model-calls/types";
 import { installRecovery, recheckFaults } from "./recovery";
 import { PROBE_TIMEOUT_MS, probeModels, probeQdrant, probeRerank } from "./status-probes";
@@ -148,19 +148,62 @@ const minutesAgo = (at: number, now: number) => {
   return minutes < 1 ? "방금" : `${minutes}분 전`;
 };
 
-/** A component that answers probes but failed a lawyer's question recently is amber, not green. */
-function withFaults(statuses: ComponentStatus[], cooldownMs: number, now = Date.now()): ComponentStatus[] {
+/** Where a model component's real calls go (the key its call outcomes are kept under). */
+function baseUrlOf(config: AiConfig, id: ComponentId): string | undefined {
+  const target =
+    id === "llm"
+      ? config.chat
+      : id === "embeddings"
+        ? config.embeddings
+        : id === "reranker"
+          ? config.rerank
+          : undefined;
+  return target && target.calls?.mode !== "replay" ? target.baseURL : undefined;
+}
+
+/**
+ * The probe's word, corrected by what real calls saw since (newest evidence wins):
+ * - a real call that worked after the probe (and after the last fault) makes the component green at
+ *   once, whatever the cached probe said — a model that is back clears "연결 불가" with its first
+ *   answer (or streamed chunk), not after STATUS_CACHE_SECONDS;
+ * - a component that answers probes but failed a lawyer's question (or any real call) recently is
+ *   amber, not green.
+ */
+function withCalls(
+  statuses: ComponentStatus[],
+  config: AiConfig,
+  probedAt: number,
+  cooldownMs: number,
+  now = Date.now(),
+): ComponentStatus[] {
   return statuses.map((s) => {
-    const fault = s.id === "store" ? undefined : recentFault(s.id as FaultyComponent, cooldownMs, now);
-    if (!fault || s.state !== "active") return s;
-    return { ...s, state: "degraded", note: `최근 질문에서 오류 (${minutesAgo(fault.at, now)}): ${fault.message}` };
+    if (s.id === "store" || s.state === "not_configured") return s;
+    const id = s.id as FaultyComponent;
+    const baseURL = baseUrlOf(config, s.id);
+    const call = baseURL === undefined ? undefined : lastCallOutcome(id, baseURL);
+    const fault = recentFault(id, cooldownMs, now);
+    const shown = Math.max(cooldownMs, 5 * 60_000);
+    const failure = [
+      fault && { at: fault.at, message: fault.message },
+      call && !call.ok && now - call.at < shown ? { at: call.at, message: call.message ?? "" } : undefined,
+    ]
+      .filter((f): f is { at: number; message: string } => Boolean(f))
+      .sort((a, b) => b.at - a.at)[0];
+    if (call?.ok && call.at >= probedAt && (!failure || failure.at <= call.at)) {
+      if (s.state === "active") return s;
+      const [where] = s.detail.split(" — ");
+      return { ...s, state: "active", detail: `${where} — 실제 호출 성공 (${minutesAgo(call.at, now)})` };
+    }
+    if (!failure || s.state !== "active") return s;
+    return { ...s, state: "degraded", note: `최근 질문에서 오류 (${minutesAgo(failure.at, now)}): ${failure.message}` };
   });
 }
 
 /**
  * The statuses for the status panel and /api/health. A check is reused for STATUS_CACHE_SECONDS:
- * every page shows the panel, and a probe of a dead server costs up to 3 s. Faults met by chat
- * calls are laid over it at every read.
+ * every page shows the panel, and a probe of a dead server costs up to 3 s. What real model calls
+ * met since (lib/ai/faults.ts) is laid over it at every read, so a reload always shows the current
+ * state.
  */
 export async function getComponentStatuses(config: AiConfig = aiConfig()): Promise<ComponentStatus[]> {
   const key = JSON.stringify(config);
@@ -168,7 +211,8 @@ export async function getComponentStatuses(config: AiConfig = aiConfig()): Promi
   if (!cached || cached.key !== key || now - cached.at >= config.statusCacheSeconds * 1000) {
     cached = { key, at: now, value: checkComponents(config) };
   }
-  return withFaults(await cached.value, config.faultCooldownSeconds * 1000, now);
+  const { at, value } = cached;
+  return withCalls(await value, config, at, config.faultCooldownSeconds * 1000, Date.now());
 }
 
 // A component that failed is re-probed in the background until it answers again (lib/ai/recovery.ts).

@@ -72,7 +72,7 @@ export async function admitApiCaller(
   try {
     caller = await authenticateToken(bearerOf(request.headers.get("authorization")));
     requireScope(caller, scope);
-    takeApiRequest(caller.token.id, scope === "ask" ? "ask" : "read");
+    await takeApiRequest(caller.token.id, scope === "ask" ? "ask" : "read");
   } catch (error) {
     const known = error instanceof TokenRefused ? (error.caller ?? caller) : caller;
     const why =
@@ -91,7 +91,7 @@ export async function admitApiCaller(
 export async function recordApiCall(context: ApiContext, what: string, units = 1): Promise<void> {
   if (units > 1) {
     try {
-      takeApiRequest(context.caller.token.id, "read", units - 1);
+      await takeApiRequest(context.caller.token.id, "read", units - 1);
     } catch (error) {
       if (error instanceof RateLimited) await auditRefusal(context, what, "요청 한도 초과");
       throw error;

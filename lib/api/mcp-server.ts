@@ -163,7 +163,7 @@ export function buildMcpServer(context: ApiContext, signal: AbortSignal): McpSer
       async (args: FilterArgs & { question: string; strategy?: (typeof STRATEGY_IDS)[number] }) => {
         requireScope(context.caller, "ask");
         // The call was counted as a unit of work with its request; a question is counted once more here.
-        takeApiRequest(context.caller.token.id, "question");
+        await takeApiRequest(context.caller.token.id, "question");
         const run = await startApiAsk(
           context,
           { question: args.question, strategy: args.strategy, filters: filtersOf(args) },

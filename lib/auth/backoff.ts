@@ -1,5 +1,7 @@
 /**
- * Failure counters with exponential back-off, in memory (single-process deployment).
+ * Failure counters with exponential back-off. The rule is here (pure functions); BackoffCounter keeps
+ * the counts in this process's memory, SharedBackoff (shared-limits.ts) in the database for every
+ * server process.
  *
  * A key may make `free` failures; from then on each further failure blocks the key for a growing
  * delay (base, 2·base, 4·base … up to `maxDelayMs`). Failures are forgiven one per `decayMs`, so
@@ -19,10 +21,45 @@ export interface BackoffPolicy {
   forgetAfterMs: number;
 }
 
-interface Entry {
+export interface BackoffState {
   failures: number;
   blockedUntil: number;
   lastAt: number;
+}
+type Entry = BackoffState;
+
+/** Failures still held against a key (after forgiveness). */
+export function currentFailures(policy: BackoffPolicy, entry: BackoffState, now: number): number {
+  if (now - entry.lastAt > policy.forgetAfterMs) return 0;
+  return Math.max(0, entry.failures - Math.floor(Math.max(0, now - entry.lastAt) / policy.decayMs));
+}
+
+/** The state after one more failure at `now`, with the next delay set. */
+export function withFailure(policy: BackoffPolicy, known: BackoffState | undefined, now: number): BackoffState {
+  const entry: BackoffState = {
+    failures: (known ? currentFailures(policy, known, now) : 0) + 1,
+    blockedUntil: known?.blockedUntil ?? 0,
+    lastAt: now,
+  };
+  const over = entry.failures - policy.free;
+  if (over >= 0) {
+    const delay = Math.min(policy.baseDelayMs * 2 ** Math.min(over, 30), policy.maxDelayMs);
+    entry.blockedUntil = Math.max(entry.blockedUntil, now + delay);
+  }
+  return entry;
+}
+
+/** The state after one counted attempt is taken back (undefined: nothing left to keep). */
+export function withRefund(policy: BackoffPolicy, entry: BackoffState): BackoffState | undefined {
+  const failures = Math.max(0, entry.failures - 1);
+  if (failures === 0) return undefined;
+  // The block this attempt may have started is lifted once the key is back within its free tries.
+  return { ...entry, failures, blockedUntil: failures < policy.free ? 0 : entry.blockedUntil };
+}
+
+/** Milliseconds until a key in this state may try again. */
+export function waitOf(entry: BackoffState | undefined, now: number): number {
+  return entry && entry.blockedUntil > now ? entry.blockedUntil - now : 0;
 }
 
 export class BackoffCounter {
@@ -46,17 +83,7 @@ export class BackoffCounter {
 
   /** Counts one failure (or a reserved attempt presumed to fail) and sets the next delay. */
   add(key: string, now: number): void {
-    const known = this.entries.get(key);
-    const entry: Entry = {
-      failures: (known ? this.current(known, now) : 0) + 1,
-      blockedUntil: known?.blockedUntil ?? 0,
-      lastAt: now,
-    };
-    const over = entry.failures - this.policy.free;
-    if (over >= 0) {
-      const delay = Math.min(this.policy.baseDelayMs * 2 ** Math.min(over, 30), this.policy.maxDelayMs);
-      entry.blockedUntil = Math.max(entry.blockedUntil, now + delay);
-    }
+    const entry = withFailure(this.policy, this.entries.get(key), now);
     this.entries.delete(key);
     this.entries.set(key, entry);
     while (this.entries.size > this.maxEntries) {
@@ -70,10 +97,9 @@ export class BackoffCounter {
   refund(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    entry.failures = Math.max(0, entry.failures - 1);
-    // The block this attempt may have started is lifted once the key is back within its free tries.
-    if (entry.failures < this.policy.free) entry.blockedUntil = 0;
-    if (entry.failures === 0) this.entries.delete(key);
+    const left = withRefund(this.policy, entry);
+    if (left) this.entries.set(key, left);
+    else this.entries.delete(key);
   }
 
   reset(key: string): void {
@@ -95,8 +121,7 @@ export class BackoffCounter {
   }
 
   private current(entry: Entry, now: number): number {
-    if (now - entry.lastAt > this.policy.forgetAfterMs) return 0;
-    return Math.max(0, entry.failures - Math.floor(Math.max(0, now - entry.lastAt) / this.policy.decayMs));
+    return currentFailures(this.policy, entry, now);
   }
 
   private sweep(now: number): void {

@@ -40,10 +40,10 @@ export async function signIn(
   const key = email.trim().toLowerCase();
   const now = options.now ?? new Date();
   // Counted before anything is awaited: parallel guesses each take a slot or are refused.
-  const attempt = passwordLimiter.begin(key, options.ip ?? "unknown", now.getTime(), "sign_in");
+  const attempt = await passwordLimiter.begin(key, options.ip ?? "unknown", now.getTime(), "sign_in");
   if (!passwordSignInAllowed(key)) {
     // SSO-only mode, checked on the server (the sign-in page hides the form too); counted as a failed try.
-    attempt.failed();
+    await attempt.failed();
     await auditSso({
       action: "auth.sso_refused",
       email: key,
@@ -59,11 +59,11 @@ export async function signIn(
     dummyHash ??= hashPassword("not-a-real-password");
     valid = await (options.verify ?? verifyPassword)(password, found?.passwordHash ?? (await dummyHash));
   } catch (error) {
-    attempt.abandoned();
+    await attempt.abandoned();
     throw error;
   }
   if (!found || !valid) {
-    attempt.failed();
+    await attempt.failed();
     // The email as typed (cut short): who tried is what the log is for; the password never.
     await recordAudit({
       actor: { id: found?.id ?? null, email: key.slice(0, 200) },
@@ -73,7 +73,7 @@ export async function signIn(
     });
     throw new AppError("auth:invalid_credentials");
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   // Said only after the right password, so it does not reveal which emails have accounts.
   if (!found.active) {
     await recordAudit({ actor: found, action: "auth.login_failed", detail: "비활성화된 계정", ip: options.ip });

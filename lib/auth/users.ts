@@ -62,20 +62,20 @@ export async function changePassword(
   const parsed = newUserSchema.shape.password.safeParse(next);
   if (!parsed.success) throw new AppError("bad_request:input", { userMessage: parsed.error.issues[0]?.message });
   const now = options.now ?? new Date();
-  const attempt = passwordLimiter.begin(email, options.ip ?? "unknown", now.getTime(), "confirm_password");
+  const attempt = await passwordLimiter.begin(email, options.ip ?? "unknown", now.getTime(), "confirm_password");
   let valid: boolean;
   try {
     const found = await findUserByEmail(email);
     valid = !!found && found.id === userId && (await (options.verify ?? verifyPassword)(current, found.passwordHash));
   } catch (error) {
-    attempt.abandoned();
+    await attempt.abandoned();
     throw error;
   }
   if (!valid) {
-    attempt.failed();
+    await attempt.failed();
     throw new AppError("auth:invalid_credentials", { userMessage: "현재 비밀번호가 올바르지 않습니다." });
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   await updateUserPassword(userId, await hashPassword(next));
   // Signing out every other device is what a user expects after a password change.
   const ended = await endUserSessions(userId, "password_changed", now);

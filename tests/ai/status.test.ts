@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateChat, streamChat } from "@/lib/ai/chat";
 import type { AiConfig } from "@/lib/ai/config";
+import { embedTexts } from "@/lib/ai/embed";
+import { clearCallOutcomes, clearFaults } from "@/lib/ai/faults";
 import {
   type ComponentStatus,
   checkComponents,
@@ -176,5 +179,57 @@ describe("component status", () => {
     await getComponentStatuses({ ...cached, statusCacheSeconds: 0 });
     expect(probes() - before).toBe(6);
     resetStatusCache();
+  });
+
+  it("a real call that works clears 연결 불가 at once, without waiting for the cached probe", async () => {
+    resetStatusCache();
+    clearCallOutcomes();
+    clearFaults();
+    // The model server is down: started to learn a free port, then closed (connections refused).
+    const first = await startFakeOpenAI();
+    const port = Number(new URL(first.url).port);
+    await first.close();
+    const config = base({
+      statusCacheSeconds: 3600,
+      chat: { baseURL: first.url, models, timeoutMs: 1000, retry: { maxRetries: 0, initialDelayMs: 0, maxDelayMs: 0 } },
+      embeddings: { baseURL: first.url, model: "bge-m3", timeoutMs: 1000, batchSize: 64 },
+    });
+    const down = byId(await getComponentStatuses(config));
+    expect(down.llm?.state).toBe("unreachable");
+    expect(down.embeddings?.state).toBe("unreachable");
+
+    // Back up on the same address. The cached probe (an hour) still says unreachable…
+    const back = await startFakeOpenAI({
+      port,
+      chunkDelayMs: 150,
+      chunkSize: 2,
+      defaultReply: "다시 연결된 모델의 답변",
+    });
+    try {
+      expect(byId(await getComponentStatuses(config)).llm?.state).toBe("unreachable");
+      // …until the first real call: while a streamed answer is still coming, the panel is green.
+      const stream = streamChat({ role: "answer", prompt: "질문", config: config.chat });
+      const iterator = stream.deltas[Symbol.asyncIterator]();
+      expect((await iterator.next()).done).toBe(false);
+      const during = byId(await getComponentStatuses(config));
+      expect(during.llm?.state).toBe("active");
+      expect(during.llm?.detail).toContain("실제 호출 성공");
+      // Embeddings are their own component: still red until an embedding call works.
+      expect(during.embeddings?.state).toBe("unreachable");
+      await embedTexts(["연결 확인"], { config: config.embeddings });
+      expect(byId(await getComponentStatuses(config)).embeddings?.state).toBe("active");
+      await iterator.return?.();
+
+      // A later failure of a real call is news again: down → red probe stays red, not green.
+      await back.close();
+      await expect(generateChat({ role: "answer", prompt: "질문", config: config.chat })).rejects.toMatchObject({
+        code: "ai:unreachable",
+      });
+      resetStatusCache();
+      expect(byId(await getComponentStatuses(config)).llm?.state).toBe("unreachable");
+    } finally {
+      await back.close().catch(() => {});
+      resetStatusCache();
+    }
   });
 });

@@ -215,6 +215,46 @@ describe("POST /api/v1/ask", () => {
     expect(JSON.parse(last.split("\ndata: ")[1] ?? "{}")).toMatchObject({ status: "done", answer: ANSWER });
   });
 
+  it("keeps a quiet stream alive: comment lines arrive while the answer is held up", async () => {
+    process.env.SSE_KEEPALIVE_SECONDS = "0.2";
+    resetEnvCache();
+    // The model takes 1.2 s before its first token (a busy GPU; the same holds for a locked database).
+    llm.setRules([
+      { system: "법률 분석가", reply: "드론 낙하물 손해배상 책임" },
+      { system: "대법원 판사", reply: `검토\n${RATIONALE_MARKER}\n드론 운용자는 손해를 배상하여야 한다.` },
+      { system: "리서치 어시스턴트", reply: ANSWER, delayMs: 1_200 },
+    ]);
+    try {
+      const response = await ask({ question: "드론 낙하물 손해의 배상 책임" }, askToken, "text/event-stream");
+      expect(response.status).toBe(200);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      const arrivals: { at: number; text: string }[] = [];
+      const opened = Date.now();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        arrivals.push({ at: Date.now() - opened, text: decoder.decode(value, { stream: true }) });
+      }
+      const text = arrivals.map((a) => a.text).join("");
+      const firstDelta = text.indexOf("event: answer-delta");
+      expect(firstDelta).toBeGreaterThan(0);
+      // Before the first token: the opening comment and at least three more in the 1.2 s wait.
+      const before = text.slice(text.indexOf("event: started"), firstDelta);
+      expect(before.match(/^: keep-alive$/gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
+      expect(text.startsWith(": keep-alive\n\n")).toBe(true);
+      expect(text.trim().split("\n\n").at(-1)).toMatch(/^event: answer\n/);
+    } finally {
+      llm.setRules([
+        { system: "법률 분석가", reply: "드론 낙하물 손해배상 책임" },
+        { system: "대법원 판사", reply: `검토\n${RATIONALE_MARKER}\n드론 운용자는 손해를 배상하여야 한다.` },
+        { system: "리서치 어시스턴트", reply: ANSWER },
+      ]);
+      delete process.env.SSE_KEEPALIVE_SECONDS;
+      resetEnvCache();
+    }
+  });
+
   it("never reaches another user's chat: a follow-up to it is 404", async () => {
     const first = await (await ask({ question: "드론 낙하물 손해배상 책임은?" }, askToken)).json();
     const otherToken = (await createApiToken(other, { name: "남의", scope: "ask", days: 30 })).secret;

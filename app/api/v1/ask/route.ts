@@ -1,6 +1,6 @@
 import { readApiAskInput, startApiAsk } from "@/lib/api/ask";
 import { withApiCaller } from "@/lib/api/guard";
-import { sseChannel } from "@/lib/api/sse";
+import { askAsSse } from "@/lib/api/sse";
 
 export const dynamic = "force-dynamic";
 
@@ -19,11 +19,10 @@ export async function POST(request: Request) {
       const run = await startApiAsk(context, input, controller.signal);
       return Response.json(await run.finished);
     }
-    const channel = sseChannel(() => controller.abort());
-    const run = await startApiAsk(context, input, controller.signal, (event) => channel.send(event));
-    channel.finish(run);
-    return new Response(channel.stream, {
-      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform" },
-    });
+    // Headers and keep-alive comments go out while the question still waits (a busy database).
+    return askAsSse(
+      (send) => startApiAsk(context, input, controller.signal, send),
+      () => controller.abort(),
+    );
   });
 }

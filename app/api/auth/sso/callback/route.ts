@@ -6,12 +6,16 @@ import { SSO_TRANSACTION_COOKIE } from "@/lib/auth/sso-transaction";
 import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
 import { secureCookies } from "../cookies";
+import { ssoLimit } from "../limit";
 
 export const dynamic = "force-dynamic";
 
 /** The provider sends the user back here: the sign-in is checked and finished in lib/auth/sso.ts. */
 export async function GET(request: NextRequest) {
   const appUrl = publicAppUrl(request.nextUrl.origin);
+  // Per client address, for every server process together (SSO_RATE_PER_MINUTE).
+  const limited = await ssoLimit(clientIp(request.headers, env().TRUST_PROXY));
+  if (limited) return limited;
   const secure = secureCookies(request, appUrl);
   let response: NextResponse;
   try {
