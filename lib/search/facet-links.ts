@@ -22,7 +22,7 @@ type Key = (typeof FILTER_KEYS)[number];
  * The facets as links: each value narrows the current search (page 1, same order); a chosen value
  * links to the search without it. A chosen value keeps its line even when its count is all there is.
  */
-export function facetGroups(facets: Facets, p: SearchParams, refsPartial = false): FacetGroup[] {
+export function facetGroups(facets: Facets, p: SearchParams): FacetGroup[] {
   const base = { ...p, page: 1 };
   const without = (key: Key) => searchHref({ ...base, [key]: undefined });
   const group = (id: Key, title: string, values: { value: string; count: number; label?: string }[]): FacetGroup => ({
@@ -61,8 +61,7 @@ export function facetGroups(facets: Facets, p: SearchParams, refsPartial = false
     ),
     group("lower", "원심 법원", facets.lower),
     // The articles the listed decisions cite most: one narrows to the decisions citing it.
-    // Past REF_FACET_DOCS matches its counts are over the most relevant decisions: the title says so.
-    group("ref", refsPartial ? "참조조문 (관련도 상위 2,000건 중)" : "참조조문", facets.ref),
+    group("ref", "참조조문", facets.ref),
   ];
 }
 

@@ -96,7 +96,6 @@ function top(pairs: FacetCounts, limit = LIMIT): FacetValue[] {
 export function facetsOfCounts(
   counts: DocMatchResult["facets"],
   corpusNames: Map<string, string>,
-  refs: DocRef[],
   chosenRef?: string,
 ): Facets {
   const ranges = new Map<string, number>();
@@ -115,6 +114,15 @@ export function facetsOfCounts(
     corpus: top(counts.corpus).map((v) => ({ ...v, name: corpusNames.get(v.value) ?? "" })),
     enBanc: counts.enBanc,
     lower: top(counts.lower),
-    ref: refCounts(refs, chosenRef),
+    ref: topRefs(counts.ref, chosenRef),
   };
+}
+
+/** The most named articles; the chosen one keeps its line (0 when nothing matched) to be unchosen. */
+function topRefs(pairs: FacetCounts, chosen: string | undefined): FacetValue[] {
+  const all = top(pairs, Number.POSITIVE_INFINITY);
+  const out = all.slice(0, REF_LIMIT);
+  if (chosen && !out.some((v) => v.value === chosen))
+    out.push(all.find((v) => v.value === chosen) ?? { value: chosen, count: 0 });
+  return out;
 }

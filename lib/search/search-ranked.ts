@@ -198,5 +198,5 @@ export async function searchRanked(
       byCaseNo: m.byCaseNo,
     };
   });
-  return { parsed, total: kept.length, exact: !cut && !capped, page, pages, hits, facets, refsPartial: false };
+  return { parsed, total: kept.length, exact: !cut && !capped, page, pages, hits, facets };
 }

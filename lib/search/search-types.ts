@@ -31,8 +31,6 @@ export interface SearchResult {
   pages: number;
   hits: SearchHit[];
   facets: Facets;
-  /** The 참조조문 facet was counted over the most relevant decisions only (REF_FACET_DOCS). */
-  refsPartial: boolean;
 }
 
 export interface SearchDeps {

@@ -1,8 +1,9 @@
 import { precedentSignals } from "../citations/graph";
 import { listCorpora } from "../db/corpora";
 import { lookup } from "../db/decision-lookup";
-import { citingKeys, searchDocsByKeys, statuteRefsOfDocs } from "../db/search-docs";
+import { searchDocsByKeys } from "../db/search-docs";
 import { yieldIfBusy } from "../jobs/time-slice";
+import { NO_MATCH } from "../store/doc-match";
 import type { DocFilter, DocHit, DocMatchResult, DocQuery, VectorStore } from "../store/types";
 import { decisionKey } from "../text/decision-key";
 import { citedQuery } from "./cited-query";
@@ -29,12 +30,10 @@ export { PAGE_SIZE } from "./search-types";
  */
 
 /**
- * Decisions the 참조조문 facet and the 많이 인용된순 sort read from the database: the most relevant
- * this many (both need the citation tables, which the index does not hold). Past it the page says so.
+ * Decisions the 많이 인용된순 sort reads citation counts for from the database: the most relevant this
+ * many (the index does not hold the citation graph). Past it the page says so.
  */
 export const REF_FACET_DOCS = 2_000;
-
-const REF_SLICE = 500;
 
 type Key = { corpusId: string; caseNo: string };
 const keyOf = (d: Key) => `${d.corpusId}\u0001${d.caseNo}`;
@@ -46,8 +45,9 @@ async function docFilterOf(p: SearchParams, given: EngineOptions["filter"]): Pro
   if (!given && p.level && !p.court) f.courtLevels = [p.level];
   if (p.enBanc) f.enBanc = true;
   if (p.lower) f.lowerCourts = [p.lower];
+  // 참조조문: the index reads each decision's list (the same reader as the database's links).
   const cite = p.ref ? splitRef(p.ref) : undefined;
-  if (cite) f.docKeys = await citingKeys(cite, f.corpusIds);
+  if (cite) f.refs = [`${cite.law} ${cite.article}`];
   return f;
 }
 
@@ -102,20 +102,12 @@ export async function searchDecisions(
     sort: p.sort === "cited" ? "relevance" : p.sort,
     offset: byCited ? 0 : (Math.max(1, p.page) - 1) * pageSize,
     limit: byCited ? 0 : pageSize,
-    keys: options.filter ? 0 : REF_FACET_DOCS,
+    keys: byCited ? REF_FACET_DOCS : 0,
   };
   const pinned = await pinnedDecisions(matcher, cited.caseNos, query);
   // Only 사건번호 (or only words to leave out): the numbered decisions alone, not every decision.
   const onlyNumbers = parsed.groups.length === 0 && p.q.trim() !== "";
-  const result: DocMatchResult = onlyNumbers
-    ? {
-        total: 0,
-        exact: true,
-        facets: { corpus: [], court: [], level: [], type: [], year: [], lower: [], enBanc: 0 },
-        hits: [],
-        keys: [],
-      }
-    : await matcher.matchDocuments(query);
+  const result: DocMatchResult = onlyNumbers ? NO_MATCH : await matcher.matchDocuments(query);
   await yieldIfBusy();
   const total = result.total + pinned.outside;
   let ordered: DocHit[] = result.hits;
@@ -184,14 +176,6 @@ export async function searchDecisions(
     });
   }
 
-  // 참조조문 counts, over the most relevant REF_FACET_DOCS decisions (the API has no facets).
-  const refKeys = options.filter ? [] : result.keys.slice(0, REF_FACET_DOCS);
-  const refs: Awaited<ReturnType<typeof statuteRefsOfDocs>> = [];
-  // Read a slice at a time (sync SQLite on this thread), giving way between slices when busy.
-  for (let at = 0; at < refKeys.length; at += REF_SLICE) {
-    refs.push(...(await statuteRefsOfDocs(refKeys.slice(at, at + REF_SLICE))));
-    await yieldIfBusy();
-  }
   const corpusNames = new Map((await listCorpora()).map((c) => [c.id, c.name]));
   const hints = hintsOf(parsed);
   if (byCited && result.total > REF_FACET_DOCS)
@@ -203,7 +187,6 @@ export async function searchDecisions(
     page,
     pages,
     hits,
-    facets: facetsOfCounts(result.facets, corpusNames, refs, p.ref),
-    refsPartial: result.total > REF_FACET_DOCS,
+    facets: facetsOfCounts(result.facets, corpusNames, p.ref),
   };
 }

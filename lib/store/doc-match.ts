@@ -16,6 +16,15 @@ import type { DocFilter, DocMatchResult, DocQuery, FacetCounts, MatchTerm } from
  * its candidate passages, at most PHRASE_CHECKS of them.
  */
 
+/** A query nothing can match (no index yet). */
+export const NO_MATCH: DocMatchResult = {
+  total: 0,
+  exact: true,
+  facets: { corpus: [], court: [], level: [], type: [], year: [], lower: [], ref: [], enBanc: 0 },
+  hits: [],
+  keys: [],
+};
+
 /** Passages read to check a quoted phrase; beyond, the count is a lower bound (exact: false). */
 export const PHRASE_CHECKS = 2_000;
 /** Best chunks kept per decision for its snippets. */
@@ -59,6 +68,7 @@ function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
   const lowers = codesOf(f.lowerCourts, (v) => docs.lower.find(v));
   const from = f.dateFrom ? Number(f.dateFrom.replace(/\D/g, "")) : 0;
   const to = f.dateTo ? Number(f.dateTo.replace(/\D/g, "")) : 0;
+  const refs = codesOf(f.refs, (v) => docs.ref.find(v));
   let only: Uint8Array | undefined;
   if (f.docKeys) {
     only = new Uint8Array(n);
@@ -79,6 +89,7 @@ function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
     if (from && date < from) continue;
     if (to && date > to) continue;
     if (f.enBanc && docs.enBancOf[doc] !== 1) continue;
+    if (refs && !docs.refsOf[doc]?.some((c) => refs.has(c))) continue;
     out[doc] = 1;
   }
   return out;
@@ -147,8 +158,11 @@ function keepBest(s: State, doc: number, slot: number): void {
   }
 }
 
-/** 1 for each decision holding the term. */
-function holders(s: State, term: MatchTerm, positive: boolean): Uint8Array {
+/**
+ * 1 for each decision holding the term (among `s.allowed`); a positive term's matching passages are
+ * added to `found`, for the snippets once the decisions are known and scored.
+ */
+function holders(s: State, term: MatchTerm, found?: number[]): Uint8Array {
   const { docs } = s;
   const has = new Uint8Array(docs.size);
   if (term.court !== undefined) {
@@ -161,19 +175,34 @@ function holders(s: State, term: MatchTerm, positive: boolean): Uint8Array {
     return has;
   }
   if (term.name) {
+    // Each distinct 사건명 is read once (a national corpus has far fewer names than decisions).
     const needle = term.name;
-    for (let doc = 0; doc < docs.size; doc++)
-      if (s.allowed[doc] === 1 && docs.names[doc]?.includes(needle)) has[doc] = 1;
+    const hit = new Uint8Array(docs.name.values.length);
+    let any = false;
+    docs.name.values.forEach((v, code) => {
+      if (v.includes(needle)) {
+        hit[code] = 1;
+        any = true;
+      }
+    });
+    if (any)
+      for (let doc = 0; doc < docs.size; doc++)
+        if (s.allowed[doc] === 1 && hit[docs.nameOf[doc] as number] === 1) has[doc] = 1;
   }
   if (term.nameOnly) return has;
   let slots = candidateSlots(s, term);
   if (term.phrase) slots = checkPhrase(s, slots, term.phrase);
-  for (const slot of slots) {
-    const doc = docs.slotDoc[slot] as number;
-    has[doc] = 1;
-    if (positive) keepBest(s, doc, slot);
-  }
+  for (const slot of slots) has[docs.slotDoc[slot] as number] = 1;
+  if (found) for (const slot of slots) found.push(slot);
   return has;
+}
+
+/** Postings a term's matching reads: the cheaper groups go first, and an empty one ends the search. */
+function costOf(index: MemoryIndex, group: MatchTerm[]): number {
+  let cost = 0;
+  for (const t of group)
+    for (const token of [...t.all, ...(t.some ?? [])]) cost += index.sparse.postingsOf(token)?.length ?? 0;
+  return cost;
 }
 
 function facetOf(values: string[], codes: Int32Array, matched: Int32Array): FacetCounts {
@@ -192,15 +221,26 @@ export function matchDocuments(index: MemoryIndex, q: DocQuery, readTexts: ReadT
   // One score array for every query (8 MB at a million slots): zeroed where it was written, after.
   if (scoreScratch.length < index.sparse.slotCapacity) scoreScratch = new Float64Array(index.sparse.slotCapacity);
   const scores = scoreScratch;
-  const scored = q.scoreTokens.length > 0 ? index.sparse.scoreAll(q.scoreTokens, groups, scores) : [];
+  let scored: number[] = [];
+  // Scored once something matched — except for a quoted phrase, whose checks go most relevant first.
+  const score = () => {
+    if (scored.length === 0 && q.scoreTokens.length > 0) scored = index.sparse.scoreAll(q.scoreTokens, groups, scores);
+  };
+  if (q.groups.some((g) => g.some((t) => t.phrase))) score();
   try {
-    return matchScored(index, q, readTexts, scores);
+    return matchScored(index, q, readTexts, scores, score);
   } finally {
     for (const slot of scored) scores[slot] = 0;
   }
 }
 
-function matchScored(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts, scores: Float64Array): DocMatchResult {
+function matchScored(
+  index: MemoryIndex,
+  q: DocQuery,
+  readTexts: ReadTexts,
+  scores: Float64Array,
+  score: () => void,
+): DocMatchResult {
   const docs = index.docs;
   const s: State = {
     index,
@@ -211,14 +251,40 @@ function matchScored(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts, scor
     exact: true,
     readTexts,
   };
-  const held = q.groups.map((g) => g.map((t) => holders(s, t, true)));
-  const out = q.excluded.map((t) => holders(s, t, false));
+  // AND over the groups, cheapest first, narrowing `allowed` as it goes: a group no decision holds
+  // ends the search before the costlier ones are read.
+  const found: number[] = [];
+  const ordered = [...q.groups].sort((a, b) => costOf(index, a) - costOf(index, b));
+  let left = q.groups.length === 0 ? -1 : 0;
+  for (const group of ordered) {
+    const held = group.map((t) => holders(s, t, found));
+    // One group (OR of its terms) as one mask, then AND into `allowed`.
+    const any = held[0] ?? new Uint8Array(docs.size);
+    for (const has of held.slice(1))
+      for (let doc = 0; doc < docs.size; doc++) any[doc] = (any[doc] as number) | (has[doc] as number);
+    left = 0;
+    const allowed = s.allowed;
+    for (let doc = 0; doc < docs.size; doc++) {
+      if (allowed[doc] !== 1) continue;
+      if (any[doc] === 1) left += 1;
+      else allowed[doc] = 0;
+    }
+    if (left === 0) break;
+  }
+  if (left !== 0) {
+    for (const t of q.excluded) {
+      const has = holders(s, t);
+      for (let doc = 0; doc < docs.size; doc++) if (has[doc] === 1) s.allowed[doc] = 0;
+    }
+  }
   const matchedList: number[] = [];
-  for (let doc = 0; doc < docs.size; doc++) {
-    if (s.allowed[doc] !== 1) continue;
-    if (!held.every((g) => g.some((has) => has[doc] === 1))) continue;
-    if (out.some((has) => has[doc] === 1)) continue;
-    matchedList.push(doc);
+  if (left !== 0) for (let doc = 0; doc < docs.size; doc++) if (s.allowed[doc] === 1) matchedList.push(doc);
+  if (matchedList.length > 0) {
+    score();
+    for (const slot of found) {
+      const doc = docs.slotDoc[slot] as number;
+      if (s.allowed[doc] === 1) keepBest(s, doc, slot);
+    }
   }
   const matched = Int32Array.from(matchedList);
   const docScore = (doc: number) => {
@@ -241,7 +307,9 @@ function matchScored(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts, scor
   };
   const years = new Map<string, number>();
   let enBanc = 0;
+  const refCounts = new Int32Array(docs.ref.values.length);
   for (const doc of matched) {
+    for (const c of docs.refsOf[doc] ?? []) refCounts[c] = (refCounts[c] as number) + 1;
     const year = Math.floor((docs.dateOf[doc] as number) / 10_000);
     const label = year > 0 ? String(year) : "";
     years.set(label, (years.get(label) ?? 0) + 1);
@@ -257,6 +325,9 @@ function matchScored(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts, scor
       type: facetOf(docs.type.values, docs.typeOf, matched),
       year: [...years.entries()],
       lower: facetOf(docs.lower.values, docs.lowerOf, matched),
+      ref: [...refCounts].flatMap((c, code): [string, number][] =>
+        c > 0 ? [[docs.ref.values[code] as string, c]] : [],
+      ),
       enBanc,
     },
     hits: page.map((doc) => {

@@ -1,4 +1,5 @@
 import { foldForMatch } from "../text/fold";
+import { statuteLinks } from "../text/statute-ref";
 
 /**
  * The decisions of the embedded index, one row each, as columns (Lucene's "doc values"): what 판례
@@ -60,8 +61,6 @@ export class DocTable {
   /** Per decision: "corpusId\u0001caseNo". */
   readonly keys: string[] = [];
   readonly caseNos: string[] = [];
-  /** 사건명 folded for matching (lib/text/fold.ts). */
-  readonly names: string[] = [];
   private readonly rawNames: (string | undefined)[] = [];
   private readonly byKey = new Map<string, number>();
   readonly corpus = new Dict();
@@ -69,11 +68,21 @@ export class DocTable {
   readonly level = new Dict();
   readonly type = new Dict();
   readonly lower = new Dict();
+  /** 사건명 folded for matching (lib/text/fold.ts): many decisions share one (손해배상(기)). */
+  readonly name = new Dict();
+  /** "민법 제750조": the articles decisions' 참조조문 name (lib/text/statute-ref.ts statuteLinks). */
+  readonly ref = new Dict();
+  /** Per decision: the codes of the articles its 참조조문 names. */
+  readonly refsOf: (Int32Array | undefined)[] = [];
+  /** The 참조조문 passages' articles, by slot, and each decision's such slots. */
+  private slotRefs = new Map<number, Int32Array>();
+  private refSlots = new Map<number, number[]>();
   corpusOf = new Int32Array(1024);
   courtOf = new Int32Array(1024);
   levelOf = new Int32Array(1024);
   typeOf = new Int32Array(1024);
   lowerOf = new Int32Array(1024);
+  nameOf = new Int32Array(1024);
   dateOf = new Int32Array(1024);
   /** 1: 전원합의체. */
   enBancOf = new Uint8Array(1024);
@@ -94,8 +103,11 @@ export class DocTable {
     return this.byKey.get(DocTable.key(corpusId, caseNo)) ?? -1;
   }
 
-  /** Slot `slot` now holds a chunk of the decision `f`. */
-  place(slot: number, f: DocFields): void {
+  /**
+   * Slot `slot` now holds a chunk of the decision `f`; `refList`: the chunk's text when it is part of
+   * the decision's 참조조문 (its articles become the decision's).
+   */
+  place(slot: number, f: DocFields, refList?: string | null): void {
     const key = DocTable.key(f.corpusId, f.caseNo);
     let doc = this.byKey.get(key);
     if (doc === undefined) {
@@ -103,7 +115,7 @@ export class DocTable {
       this.byKey.set(key, doc);
       this.keys.push(key);
       this.caseNos.push(f.caseNo);
-      this.names.push("");
+      this.refsOf.push(undefined);
       this.ensureDocs(doc + 1);
     }
     // The last chunk placed wins: a re-import brings the decision's new fields with its chunks.
@@ -111,13 +123,26 @@ export class DocTable {
     this.chunksOf[doc] = (this.chunksOf[doc] as number) + 1;
     this.slotDoc = grow(this.slotDoc, slot + 1, -1);
     this.slotDoc[slot] = doc;
+    if (refList) {
+      const codes = statuteLinks(refList).map((l) => this.ref.code(`${l.law} ${l.article}`));
+      this.slotRefs.set(slot, Int32Array.from(codes));
+      this.refSlots.set(doc, [...(this.refSlots.get(doc) ?? []), slot]);
+      this.unionRefs(doc);
+    }
+  }
+
+  /** A decision's articles: those of its live 참조조문 passages (a list may span two). */
+  private unionRefs(doc: number): void {
+    const codes = new Set<number>();
+    for (const slot of this.refSlots.get(doc) ?? []) for (const c of this.slotRefs.get(slot) ?? []) codes.add(c);
+    this.refsOf[doc] = codes.size ? Int32Array.from(codes) : undefined;
   }
 
   private setFields(doc: number, f: DocFields): void {
     // Folded once per decision, not once per chunk (a load places every chunk).
     if (this.rawNames[doc] !== f.caseName) {
       this.rawNames[doc] = f.caseName;
-      this.names[doc] = foldForMatch(f.caseName);
+      this.nameOf[doc] = this.name.code(foldForMatch(f.caseName));
     }
     this.corpusOf[doc] = this.corpus.code(f.corpusId);
     this.courtOf[doc] = this.court.code(f.court);
@@ -134,6 +159,13 @@ export class DocTable {
     if (doc < 0) return;
     this.slotDoc[slot] = -1;
     this.chunksOf[doc] = Math.max(0, (this.chunksOf[doc] as number) - 1);
+    if (this.slotRefs.delete(slot)) {
+      this.refSlots.set(
+        doc,
+        (this.refSlots.get(doc) ?? []).filter((x) => x !== slot),
+      );
+      this.unionRefs(doc);
+    }
   }
 
   /** Slots renumbered (compaction): `remap[old]` is the new slot, −1 dropped. */
@@ -144,6 +176,17 @@ export class DocTable {
       if (to >= 0 && old < this.slotDoc.length) next[to] = this.slotDoc[old] as number;
     }
     this.slotDoc = next;
+    const moved = (slot: number) => (slot < remap.length ? (remap[slot] as number) : -1);
+    const slotRefs = new Map<number, Int32Array>();
+    for (const [slot, codes] of this.slotRefs) if (moved(slot) >= 0) slotRefs.set(moved(slot), codes);
+    const refSlots = new Map<number, number[]>();
+    for (const [doc, slots] of this.refSlots)
+      refSlots.set(
+        doc,
+        slots.map(moved).filter((x) => x >= 0),
+      );
+    this.slotRefs = slotRefs;
+    this.refSlots = refSlots;
   }
 
   private ensureDocs(n: number): void {
@@ -152,6 +195,7 @@ export class DocTable {
     this.levelOf = grow(this.levelOf, n);
     this.typeOf = grow(this.typeOf, n);
     this.lowerOf = grow(this.lowerOf, n);
+    this.nameOf = grow(this.nameOf, n);
     this.dateOf = grow(this.dateOf, n);
     this.enBancOf = grow(this.enBancOf, n);
     this.chunksOf = grow(this.chunksOf, n);

@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
 import { ANN_DEFAULTS, type AnnOptions } from "./ann-options";
 import { logChanges } from "./change-log";
+import { NO_MATCH } from "./doc-match";
 import { addLaterColumns, normalized, ROW_COLUMNS, type Row, SCHEMA, toChunk } from "./embedded-schema";
 import { IndexClient } from "./index-client";
 import type { Hit, IndexStats, SearchReply } from "./index-protocol";
@@ -17,16 +18,6 @@ import type {
   StoreFilter,
   VectorStore,
 } from "./types";
-
-const emptyFacets = (): DocMatchResult["facets"] => ({
-  corpus: [],
-  court: [],
-  level: [],
-  type: [],
-  year: [],
-  lower: [],
-  enBanc: 0,
-});
 
 /**
  * The default store: chunks on local disk in SQLite (the source of truth: survives restarts), and
@@ -265,7 +256,7 @@ export class EmbeddedStore implements VectorStore {
       query,
       minSeq: this.seq,
     });
-    if (!reply) return { total: 0, exact: true, facets: emptyFacets(), hits: [], keys: [] };
+    if (!reply) return NO_MATCH;
     const { incomplete, ...result } = reply;
     // Counted on an index still applying a large import: what it has applied so far, said as such.
     return incomplete ? { ...result, exact: false } : result;

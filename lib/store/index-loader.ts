@@ -19,10 +19,27 @@ const LOAD_SLICE_ROWS = 2_000;
 export const APPLY_SLICE_CHANGES = 256;
 const IN_LIST = 500;
 
-/** A chunk row's fields the index keeps: the slot's, and its decision's (doc-table.ts). */
+/**
+ * A chunk row's fields the index keeps: the slot's, and its decision's (doc-table.ts) — with the
+ * 참조조문 passages' text: the decision's articles, for the 참조조문 filter and facet.
+ */
 const META =
-  "id, corpus_id, case_no, case_type, court, decision_date, section, case_name, court_level, en_banc, lower_court";
-type MetaCols = [string, string, string, string, string, string, string, string, string, number | null, string | null];
+  "id, corpus_id, case_no, case_type, court, decision_date, section, case_name, court_level, en_banc, lower_court, " +
+  "CASE WHEN section = '참조조문' THEN text END";
+type MetaCols = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number | null,
+  string | null,
+  string | null,
+];
 type MetaRow = [number, ...MetaCols];
 /** One string per section name, not one per row (a million rows of "판례내용"). */
 const sectionNames = new Map<string, string>();
@@ -33,9 +50,23 @@ const intern = (s: string) => {
   return s;
 };
 
-function metaOf(cols: MetaCols): { meta: SlotMeta; doc: DocFields } {
-  const [id, corpusId, caseNo, caseType, court, decisionDate, section, caseName, courtLevel, enBanc, lowerCourt] = cols;
+function metaOf(cols: MetaCols): { meta: SlotMeta; doc: DocFields; refList: string | null } {
+  const [
+    id,
+    corpusId,
+    caseNo,
+    caseType,
+    court,
+    decisionDate,
+    section,
+    caseName,
+    courtLevel,
+    enBanc,
+    lowerCourt,
+    refList,
+  ] = cols;
   return {
+    refList,
     meta: { id, corpusId, caseNo, caseType, court, decisionDate, section: intern(section) },
     doc: {
       corpusId,
@@ -87,10 +118,10 @@ export async function loadFromSnapshot(
       // A row the snapshot lacks was written after it: its change is applied after the load.
       const slot = slotOfId.get(cols[0]);
       if (slot === undefined) continue;
-      const { meta, doc } = metaOf(cols);
+      const { meta, doc, refList } = metaOf(cols);
       metas[slot] = meta;
       groups[slot] = index.group(meta.corpusId);
-      index.docs.place(slot, doc);
+      index.docs.place(slot, doc, refList);
     }
     await pause();
   }
@@ -128,10 +159,10 @@ export async function loadFromRows(
   const sql = `SELECT rowid, ${META}, tokens, vector FROM chunks WHERE rowid > ? ORDER BY rowid LIMIT ?`;
   for (const rows of rowSlices<FullRow>(db, sql, 0)) {
     for (const row of rows) {
-      const { meta, doc } = metaOf(row.slice(1, 12) as MetaCols);
-      const tokens = row[12];
-      const vector = row[13];
-      index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined, doc);
+      const { meta, doc, refList } = metaOf(row.slice(1, 13) as MetaCols);
+      const tokens = row[13];
+      const vector = row[14];
+      index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined, doc, refList);
     }
     await pause();
   }
@@ -178,10 +209,10 @@ export function applySlice(db: Database.Database, index: MemoryIndex): Applied {
             index.remove(id);
             continue;
           }
-          const { meta, doc } = metaOf(row.slice(0, 11) as MetaCols);
-          const tokens = row[11];
-          const vector = row[12];
-          index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined, doc);
+          const { meta, doc, refList } = metaOf(row.slice(0, 12) as MetaCols);
+          const tokens = row[12];
+          const vector = row[13];
+          index.place(meta, tokens ? tokens.split(" ") : [], vector ? floats(vector) : undefined, doc, refList);
         }
       }
     };

@@ -59,7 +59,13 @@ export class MemoryIndex {
     return g;
   }
 
-  place(meta: SlotMeta, tokens: string[], vector: Float32Array | undefined, doc?: DocFields): void {
+  place(
+    meta: SlotMeta,
+    tokens: string[],
+    vector: Float32Array | undefined,
+    doc?: DocFields,
+    refList?: string | null,
+  ): void {
     const previous = this.slotOf.get(meta.id);
     const slot = this.metas.length;
     if (previous !== undefined) {
@@ -69,7 +75,7 @@ export class MemoryIndex {
     this.metas.push(meta);
     this.slotOf.set(meta.id, slot);
     this.sparse.add(slot, this.group(meta.corpusId), tokens);
-    this.docs.place(slot, doc ?? docFieldsOf(meta));
+    this.docs.place(slot, doc ?? docFieldsOf(meta), refList);
   }
 
   private drop(slot: number): void {

@@ -85,8 +85,10 @@ export interface DocFilter extends StoreFilter {
   courtLevels?: string[];
   enBanc?: boolean;
   lowerCourts?: string[];
-  /** Only these decisions (a 참조조문 filter: the decisions citing an article). */
+  /** Only these decisions (the decisions a query names by 사건번호). */
   docKeys?: { corpusId: string; caseNo: string }[];
+  /** Decisions whose 참조조문 name one of these articles ("민법 제750조"). */
+  refs?: string[];
 }
 
 export type DocSort = "relevance" | "newest" | "oldest";
@@ -133,6 +135,8 @@ export interface DocMatchResult {
     /** By year ("2019"; "" when unknown). */
     year: FacetCounts;
     lower: FacetCounts;
+    /** 참조조문: "민법 제750조" and how many matched decisions name it. */
+    ref: FacetCounts;
     enBanc: number;
   };
   hits: DocHit[];

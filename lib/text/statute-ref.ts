@@ -131,3 +131,32 @@ export function readStatuteRefs(text: string, options: StatuteReadOptions = {}):
   }
   return found.sort((a, b) => a.start - b.start);
 }
+
+/** One article a decision's 참조조문 names. */
+export interface StatuteLink {
+  /** "민법", "소득세법 시행령". */
+  law: string;
+  /** "제750조", "제839조의2". */
+  article: string;
+}
+
+/**
+ * The articles a 참조조문 list names, each (law, article) once, in the order written. Articles written
+ * with no statute before them ("제3조" after a 부칙) name no law and are left out: a link to a guessed
+ * statute would be worse than none. "상속세법시행령" is stored as the statute is named, "상속세법
+ * 시행령". The one reading of a 참조조문 list: the database's links (lib/statutes) and the search
+ * index's 참조조문 column (lib/store/doc-table.ts) both come from it.
+ */
+export function statuteLinks(list: string): StatuteLink[] {
+  const seen = new Set<string>();
+  const out: StatuteLink[] = [];
+  for (const ref of readStatuteRefs(list, { list: true })) {
+    if (!ref.law) continue;
+    const law = ref.law.replace(/\s*(시행령|시행규칙)$/u, " $1");
+    const key = `${law}\u0000${ref.article}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ law, article: ref.article });
+  }
+  return out;
+}

@@ -84,7 +84,7 @@ export default async function SearchPage({ searchParams }: Props) {
       ) : null}
       {ok ? (
         <div className="flex flex-col gap-4 lg:flex-row">
-          <FacetPanel groups={facetGroups(ok.facets, params, ok.refsPartial)} chosen={chosenFilters(params)} />
+          <FacetPanel groups={facetGroups(ok.facets, params)} chosen={chosenFilters(params)} />
           <section className="min-w-0 flex-1 space-y-3" aria-label="검색 결과">
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <p data-testid="search-total">
