@@ -5,11 +5,11 @@ import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { citationsFrom, overrulingsBy } from "@/lib/db/citations";
 import { createCorpus, findCorpusByName, findDocumentHash, getCorpus, listDocuments } from "@/lib/db/corpora";
-import { createJob, getJob, type JobRecord, listJobs } from "@/lib/db/jobs";
+import { createJob, getJob, type JobRecord, listJobs, updateJob } from "@/lib/db/jobs";
 import { sqlitePath } from "@/lib/db/sqlite-path";
 import { statuteRefsOf } from "@/lib/db/statutes";
 import { env, resetEnvCache } from "@/lib/env";
-import { viewJob } from "@/lib/ingest/job-control";
+import { resumeIngestionJob, viewJob } from "@/lib/ingest/job-control";
 import { runIngestionJob } from "@/lib/ingest/run-job";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
 import type { IndexedChunk } from "@/lib/store/types";
@@ -280,6 +280,20 @@ describe("an import whose commit meets a database lock", () => {
     expect(latest).toMatchObject({ status: "done", unchanged: committed, indexed: decisionCount - committed });
     expect(await snapshot("locked-rerun")).toEqual(clean);
   }, 120_000);
+});
+
+describe("resuming a failed job", () => {
+  it("is refused with a clear message once its files are gone (an upload's are dropped when it fails)", async () => {
+    const corpusId = (await createCorpus("failed-upload")).id;
+    const gone = join(dataDir, "uploads", "gone");
+    const job = await createJob({ corpusId, kind: "upload", inputDir: gone });
+    await updateJob(job.id, { status: "failed", message: "실패", finishedAt: new Date() });
+    await expect(resumeIngestionJob(job.id)).rejects.toMatchObject({
+      code: "bad_request:input",
+      userMessage: expect.stringContaining("다시 가져오면"),
+    });
+    expect((await getJob(job.id))?.status).toBe("failed");
+  });
 });
 
 // Real decisions live beside the repository (../shared/data); a user's clone has none.
