@@ -198,6 +198,17 @@ const schema = z
     /** Structure-aware chunking: a section is split only past CHUNK_SIZE characters. */
     CHUNK_SIZE: positiveInt(800),
     CHUNK_OVERLAP: z.coerce.number().int().min(0).default(100),
+    /** Decisions an import writes to the store at once and commits in one database transaction. */
+    INGEST_BATCH_SIZE: numberSetting(32, (n) => n.int().positive().max(1_000)),
+    /**
+     * Tests only (tests/ingest/import-complete.test.ts): the import process kills itself with SIGKILL
+     * when its Nth batch is in the store and the archive but not yet committed — the worst moment
+     * for a crash. Unset in any real deployment.
+     */
+    INGEST_TEST_KILL_BEFORE_COMMIT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
     EMBEDDINGS_BATCH_SIZE: positiveInt(64),
 
     /** How long a component's reachability probe result is reused, in seconds. */

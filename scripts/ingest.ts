@@ -1,6 +1,6 @@
 // Imports decisions from a folder tree, a file or a .zip into a corpus, with a terminal progress bar.
 //   npm run ingest -- <path> --corpus <name> [--force]
-//   npm run ingest -- --resume <jobId>      resume an interrupted job (what is indexed is skipped)
+//   npm run ingest -- --resume <jobId>      resume an interrupted or failed job (what is indexed is skipped)
 //   npm run ingest -- --cancel <jobId>      cancel a job (a running one stops within about a second)
 // --force rebuilds every document even when unchanged (re-index). Running the same import again
 // (same folder or file, same corpus, same --force) after it was interrupted resumes that job.
@@ -8,7 +8,7 @@
 
 // First: the .env files are loaded and errors become one line before any other module runs.
 import "./cli";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { COMMAND_LINE, recordAuditBy } from "../lib/db/audit";
 import { createCorpus, findCorpusByName, getCorpus } from "../lib/db/corpora";
@@ -24,7 +24,7 @@ import {
 } from "../lib/db/jobs";
 import { env, filesDir } from "../lib/env";
 import { AppError, toAppError } from "../lib/errors";
-import { cancelIngestionJob } from "../lib/ingest/job-control";
+import { cancelIngestionJob, reopenFailedIngestionJob } from "../lib/ingest/job-control";
 import { defaultJobContext } from "../lib/ingest/job-queue";
 import { runIngestionJob } from "../lib/ingest/run-job";
 import { unpackLocalZip } from "../lib/ingest/unzip";
@@ -62,9 +62,14 @@ startBulkCli();
 async function pickJob(): Promise<JobRecord> {
   await sweepStaleJobs();
   if (args.resume) {
-    const job = await getJob(args.resume);
-    if (!job) throw new AppError("not_found:resource", { userMessage: `작업 ${args.resume}을(를) 찾을 수 없습니다.` });
-    console.log(`작업 ${job.id}을(를) 이어서 진행합니다 (이미 색인된 문서는 건너뜁니다).`);
+    const found = await getJob(args.resume);
+    if (!found)
+      throw new AppError("not_found:resource", { userMessage: `작업 ${args.resume}을(를) 찾을 수 없습니다.` });
+    // A failed job (an error, a database lock) is resumed too: what it committed is complete and skipped.
+    const job = await reopenFailedIngestionJob(found);
+    console.log(
+      `${found.status === "failed" ? "실패한 " : ""}작업 ${job.id}을(를) 이어서 진행합니다 (이미 색인된 문서는 건너뜁니다).`,
+    );
     return job;
   }
   const settings = env();
@@ -169,7 +174,12 @@ try {
   for (const e of result.errors.slice(0, 50)) console.log(`  - ${e.file}: ${e.message}`);
   if (result.errors.length > 50) console.log(`  … 외 ${result.errors.length - 50}건`);
   if (result.message) console.log(result.message);
-  if (result.status === "interrupted") console.log(`이어서 하려면: npm run ingest -- --resume ${result.id}`);
+  if (
+    result.status === "interrupted" ||
+    (result.status === "failed" && result.inputDir && existsSync(result.inputDir))
+  ) {
+    console.log(`이어서 하려면: npm run ingest -- --resume ${result.id}`);
+  }
   await ctx.store.close();
   process.exit(result.status === "done" ? 0 : result.status === "interrupted" ? 130 : 1);
 } catch (error) {

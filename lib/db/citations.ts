@@ -4,7 +4,8 @@ import { statuteRefOps } from "./statutes";
 
 /**
  * The citation graph's rows (schema: CitationEdge, Overruling). A decision's rows are replaced
- * whole whenever it is indexed again, in the same transaction for a batch of decisions.
+ * whole whenever it is indexed again, in the same transaction for a batch of decisions — an
+ * import's in the very transaction that records the decisions' documents (commitDecisions).
  */
 
 export interface DecisionGraphInput {
@@ -23,8 +24,17 @@ export async function replaceDecisionGraphs(
   client: Db = db(),
 ): Promise<void> {
   if (decisions.length === 0) return;
+  await client.$transaction([...decisionGraphOps(corpusId, decisions, client)]);
+}
+
+/**
+ * The write of a batch's graph rows (citations, overrulings, 참조조문 links), for a caller's
+ * transaction: replaceDecisionGraphs, and an import's commit (lib/db/corpora.ts commitDecisions),
+ * which writes them in the transaction that records the documents.
+ */
+export function decisionGraphOps(corpusId: string, decisions: DecisionGraphInput[], client: Db = db()) {
   const caseNos = decisions.map((d) => d.caseNo);
-  await client.$transaction([
+  return [
     client.citationEdge.deleteMany({ where: { corpusId, citingCaseNo: { in: caseNos } } }),
     client.overruling.deleteMany({ where: { corpusId, overrulingCaseNo: { in: caseNos } } }),
     client.citationEdge.createMany({
@@ -61,7 +71,7 @@ export async function replaceDecisionGraphs(
       decisions.map((d) => ({ caseNo: d.caseNo, refs: d.statuteRefs ?? [] })),
       client,
     ),
-  ]);
+  ] as const;
 }
 
 /** Citations of any of these (normalised, single) case numbers, from every corpus. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { DecisionMeta } from "../text/decision";
 import type { DecisionMarks } from "../text/decision-marks";
 import { TOKENIZER_VERSION } from "../text/tokenize-ko";
+import { type DecisionGraphInput, decisionGraphOps } from "./citations";
 import { type Db, db } from "./client";
 import { containsText } from "./text-filter";
 
@@ -105,6 +106,17 @@ export async function findDocumentHash(corpusId: string, caseNo: string, client:
   return row?.contentHash ?? null;
 }
 
+/**
+ * An import is about to rewrite these decisions' chunks in the store (another database file):
+ * their rows lose their content hash first ("" equals no decision's), so until the import's commit
+ * (commitDecisions) writes the new one, no run takes them for unchanged — not even one reading the
+ * old text again after the store already holds the new. The rest of each row stays as it was.
+ */
+export async function markDocumentsPending(corpusId: string, caseNos: string[], client: Db = db()): Promise<void> {
+  if (caseNos.length === 0) return;
+  await client.document.updateMany({ where: { corpusId, caseNo: { in: caseNos } }, data: { contentHash: "" } });
+}
+
 /** Stores a document just indexed; its chunks were tokenized by this build's tokenizer. */
 export async function upsertDocument(input: DocumentInput, client: Db = db()): Promise<void> {
   const { corpusId, caseNo, ...rest } = input;
@@ -119,16 +131,37 @@ export async function upsertDocument(input: DocumentInput, client: Db = db()): P
 /** Like upsertDocument for a batch, in one transaction: one commit (one sync to disk), not one per document. */
 export async function upsertDocuments(inputs: DocumentInput[], client: Db = db()): Promise<void> {
   if (inputs.length === 0) return;
+  await client.$transaction(documentUpsertOps(inputs, client));
+}
+
+function documentUpsertOps(inputs: DocumentInput[], client: Db) {
   const tokenizerVersion = TOKENIZER_VERSION;
-  await client.$transaction(
-    inputs.map(({ corpusId, caseNo, ...rest }) =>
-      client.document.upsert({
-        where: { corpusId_caseNo: { corpusId, caseNo } },
-        create: { corpusId, caseNo, ...rest, tokenizerVersion },
-        update: { ...rest, tokenizerVersion },
-      }),
-    ),
+  return inputs.map(({ corpusId, caseNo, ...rest }) =>
+    client.document.upsert({
+      where: { corpusId_caseNo: { corpusId, caseNo } },
+      create: { corpusId, caseNo, ...rest, tokenizerVersion },
+      update: { ...rest, tokenizerVersion },
+    }),
   );
+}
+
+/**
+ * An import's commit of a batch of decisions whose chunks are already in the store (and whose
+ * records are archived): their citation graph rows (citations, overrulings, 참조조문 links) and their
+ * Document rows, in ONE transaction, the documents last. A Document row is the batch's completion
+ * mark: its content hash is written only with everything else of the decision, so a stored hash
+ * equal to the decision's ("unchanged") means the decision is complete, and a commit that fails
+ * (a lock held past DB_BUSY_TIMEOUT_MS, a crash) leaves the previous row — older hash or none —
+ * for the next run to redo.
+ */
+export async function commitDecisions(
+  corpusId: string,
+  documents: DocumentInput[],
+  graphs: DecisionGraphInput[],
+  client: Db = db(),
+): Promise<void> {
+  if (documents.length === 0 && graphs.length === 0) return;
+  await client.$transaction([...decisionGraphOps(corpusId, graphs, client), ...documentUpsertOps(documents, client)]);
 }
 
 export async function listDocuments(

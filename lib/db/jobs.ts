@@ -233,6 +233,18 @@ export async function requeueJob(id: string, fromStatuses: JobStatus[], client: 
 }
 
 /**
+ * A failed job made resumable again: interrupted, as a job whose process died is, so the one who
+ * resumes it claims it the same way (claimJob). False when it is not failed (any more).
+ */
+export async function reopenFailedJob(id: string, message: string, client: Db = db()): Promise<boolean> {
+  const { count } = await client.ingestionJob.updateMany({
+    where: { id, status: "failed" },
+    data: { status: "interrupted", message, finishedAt: null, cancelRequested: false },
+  });
+  return count === 1;
+}
+
+/**
  * Ends a job that its own process did not end (interrupted, or cancelled while queued, interrupted
  * or dead), if it is still in `fromStatuses` with the same heartbeat, then puts the corpus back in
  * a usable state. A job that ends for good drops its upload folder; an interrupted one keeps it to

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { type AuditAction, type AuditBy, recordAuditBy } from "../db/audit";
 import { getCorpus } from "../db/corpora";
 import { isStale } from "../db/job-liveness";
@@ -7,6 +8,7 @@ import {
   closeJob,
   getJob,
   type JobRecord,
+  reopenFailedJob,
   requestJobCancel,
   requeueJob,
   sweepStaleJobs,
@@ -64,14 +66,35 @@ async function cancelNow(id: string): Promise<JobRecord> {
   return (await getJob(id)) as JobRecord;
 }
 
+export const REOPENED_MESSAGE = "실패한 작업을 이어서 하려고 다시 열었습니다. 끝나지 않은 판례를 다시 가져옵니다.";
+
 /**
- * Resumes an interrupted job in this server's queue. Resuming is restarting: what is already
- * indexed is recognised by hash and skipped.
+ * A failed import (an error or a database lock stopped it) made resumable: it becomes interrupted
+ * and is then resumed like one. Its decisions committed before the failure are complete and are
+ * skipped; the batch whose commit failed is redone. Only while its files are still there: an
+ * upload's (and an unpacked zip's) are dropped when its job fails — then the import is run again
+ * (upload again), which redoes exactly the decisions left incomplete.
+ */
+export async function reopenFailedIngestionJob(job: JobRecord): Promise<JobRecord> {
+  if (job.status !== "failed" || job.kind === "enrich") return job;
+  if (!job.inputDir || !existsSync(job.inputDir)) {
+    throw new AppError("bad_request:input", {
+      userMessage: `실패한 작업 ${job.id}의 파일이 남아 있지 않아 이어서 할 수 없습니다. 같은 파일을 다시 가져오면 완료되지 않은 판례만 다시 색인합니다.`,
+    });
+  }
+  await reopenFailedJob(job.id, REOPENED_MESSAGE);
+  return (await getJob(job.id)) as JobRecord;
+}
+
+/**
+ * Resumes an interrupted (or failed, reopenFailedIngestionJob) job in this server's queue.
+ * Resuming is restarting: what is already indexed completely is recognised by hash and skipped.
  */
 export async function resumeIngestionJob(id: string, by?: AuditBy): Promise<JobRecord> {
   await sweepStaleJobs();
-  const job = await getJob(id);
-  if (!job) throw new AppError("not_found:resource");
+  const found = await getJob(id);
+  if (!found) throw new AppError("not_found:resource");
+  const job = await reopenFailedIngestionJob(found);
   if (job.status !== "interrupted") {
     throw new AppError("bad_request:input", { userMessage: "중단된 작업만 이어서 할 수 있습니다." });
   }

@@ -1,6 +1,12 @@
 import { decisionGraph } from "../citations/graph";
-import { replaceDecisionGraphs } from "../db/citations";
-import { findDocumentHash, getCorpus, refreshCorpusCounts, setCorpusState, upsertDocuments } from "../db/corpora";
+import {
+  commitDecisions,
+  findDocumentHash,
+  getCorpus,
+  markDocumentsPending,
+  refreshCorpusCounts,
+  setCorpusState,
+} from "../db/corpora";
 import { removeJobUploads } from "../db/job-uploads";
 import {
   beatJob,
@@ -52,9 +58,10 @@ const errorKey = (e: JobError) => `${e.file}\u0000${e.code}\u0000${e.message}`;
 
 /**
  * Runs (or resumes) one ingestion job to its end in this process. Resuming is restarting:
- * documents whose content is already indexed are recognised by hash and skipped, so an interrupted
- * job picks up where it was at the cost of re-reading files. A failure stops the job but keeps
- * everything indexed so far. While it runs, the job beats (owner + heartbeat) and the loop gives
+ * documents whose content is already indexed — completely: chunks, archive, citation graph and
+ * row, see `flush` — are recognised by hash and skipped, so an interrupted or failed job picks up
+ * where it was at the cost of re-reading files. A failure stops the job but keeps every decision
+ * committed so far; one whose commit did not happen is redone by the next run. While it runs, the job beats (owner + heartbeat) and the loop gives
  * way to the event loop every few tens of milliseconds, checking for cancel each time.
  */
 export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<JobRecord> {
@@ -93,32 +100,49 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
   };
 
   let batch: ParsedDecision[] = [];
+  let batchesWritten = 0;
+  // A decision is written in this order: its row, if it has one, loses its content hash; its chunks
+  // go to the store (a database file of its own) and its record to the archive; then ONE
+  // transaction of the app's database writes its citation graph rows and, last, its Document row
+  // with the content hash. That row is the completion mark: "unchanged" (hash equal) means all of
+  // it is there, and a crash or a failed commit anywhere before leaves a row without hash (or none),
+  // which the next run redoes.
   const flush = async () => {
     if (batch.length === 0) return;
     const toIndex: ParsedDecision[] = [];
-    const existing = new Set<string>();
+    const stored: string[] = [];
     for (const decision of batch) {
       const previous = await findDocumentHash(corpusId, decision.meta.caseNo);
       if (previous === decisionHash(decision) && !job.force) counts.unchanged += 1;
       else {
         toIndex.push(decision);
-        if (previous) existing.add(decision.meta.caseNo);
+        if (previous) stored.push(decision.meta.caseNo);
       }
       await yieldIfBusy();
     }
     batch = [];
     if (toIndex.length === 0) return;
+    await markDocumentsPending(corpusId, stored);
+    // Every decision redone replaces whatever chunks the store holds under its number — also those
+    // of a run that died before its commit (no row, or a row of other content, says so).
+    const replaced = new Set(toIndex.map((d) => d.meta.caseNo));
     const result = await indexDecisions(
       toIndex,
       { ...ctx, corpusId, checkpoint: () => runtime.checkpoint(), signal: runtime.signal },
-      existing,
+      replaced,
     );
-    // The store holds the batch now: record every document before stopping for anything.
+    // The store holds the batch now: archive and record every document before stopping for anything.
+    const graphs = [];
     for (const doc of result.documents) {
       await saveDecision(ctx.dataDir, corpusId, doc.decision, doc.chunks);
+      // The citation graph: 참조판례 and citations in 판례내용, overrulings (regular expressions, cheap).
+      graphs.push(decisionGraph(doc.decision));
       await yieldIfBusy();
     }
-    await upsertDocuments(
+    batchesWritten += 1;
+    if (settings.INGEST_TEST_KILL_BEFORE_COMMIT === batchesWritten) process.kill(process.pid, "SIGKILL");
+    await commitDecisions(
+      corpusId,
       result.documents.map((doc) => ({
         corpusId,
         ...doc.decision.meta,
@@ -127,14 +151,8 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
         contentHash: doc.contentHash,
         chunkCount: doc.chunkCount,
       })),
+      graphs,
     );
-    // The citation graph: 참조판례 and citations in 판례내용, overrulings (regular expressions, cheap).
-    const graphs = [];
-    for (const doc of result.documents) {
-      graphs.push(decisionGraph(doc.decision));
-      await yieldIfBusy();
-    }
-    await replaceDecisionGraphs(corpusId, graphs);
     counts.chunked += result.chunks;
     counts.embedded += result.embedded;
     counts.indexed += result.documents.length;
@@ -178,7 +196,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
         }
         firstByCaseNo.set(normalizeCaseNo(caseNo), { hash, file: file.name });
         batch.push(decision);
-        if (batch.length >= (ctx.batchSize ?? 32)) await flush();
+        if (batch.length >= (ctx.batchSize ?? settings.INGEST_BATCH_SIZE)) await flush();
         await runtime.checkpoint();
       }
       await flush();
