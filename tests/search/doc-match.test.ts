@@ -223,3 +223,45 @@ describe("a word as lawyers type it", () => {
     expect(found("명의신탁")).toEqual(["2020다1", "2020다2", "2020다3"]);
   });
 });
+
+describe("the 참조조문 column", () => {
+  it("counts and filters on each decision's articles, and a re-import replaces them", () => {
+    const local = new MemoryIndex();
+    const fields = (i: number): DocFields => ({
+      corpusId: "c",
+      caseNo: `2021다${i}`,
+      caseName: "",
+      court: "대법원",
+      courtLevel: "대법원",
+      caseType: "민사",
+      decisionDate: "2021-01-01",
+      enBanc: false,
+      lowerCourt: "",
+    });
+    const put = (i: number, id: string, section: string, text: string) =>
+      local.place({ ...fields(i), id, section }, tokenizeKo(text), undefined, fields(i), section === "참조조문" ? text : null);
+    put(1, "a0", "판례내용", "불법행위로 인한 손해배상");
+    put(1, "a1", "참조조문", "민법 제750조, 제751조");
+    put(2, "b0", "판례내용", "손해배상 청구");
+    put(2, "b1", "참조조문", "민법 제750조, 민사소송법 제202조");
+    const run = (filter?: DocFilter) => matchDocuments(local, query("손해배상", filter), () => new Map());
+    expect(new Map(run().facets.ref)).toEqual(
+      new Map([
+        ["민법 제750조", 2],
+        ["민법 제751조", 1],
+        ["민사소송법 제202조", 1],
+      ]),
+    );
+    expect(run({ refs: ["민사소송법 제202조"] }).hits.map((h) => h.caseNo)).toEqual(["2021다2"]);
+    // The second decision re-imported with another list: its old articles go.
+    put(2, "b1", "참조조문", "상속세법시행령 제5조");
+    expect(new Map(run().facets.ref)).toEqual(
+      new Map([
+        ["민법 제750조", 1],
+        ["민법 제751조", 1],
+        ["상속세법 시행령 제5조", 1],
+      ]),
+    );
+    expect(run({ refs: ["민사소송법 제202조"] }).total).toBe(0);
+  });
+});
