@@ -2,12 +2,13 @@ import { type NextRequest, NextResponse } from "next/server";
 import { beginSso, publicAppUrl } from "@/lib/auth/sso";
 import { SSO_TRANSACTION_COOKIE } from "@/lib/auth/sso-transaction";
 import { logError, toAppError } from "@/lib/errors";
+import { observeRoute } from "@/lib/util/observe-route";
 import { secureCookies } from "../cookies";
 
 export const dynamic = "force-dynamic";
 
 /** "회사 계정으로 로그인": off to the provider, with the state, nonce and PKCE verifier in a signed cookie. */
-export async function GET(request: NextRequest) {
+export const GET = observeRoute("/api/auth/sso/start", async (request: NextRequest) => {
   const appUrl = publicAppUrl(request.nextUrl.origin);
   try {
     const started = await beginSso({ appUrl }, request.nextUrl.searchParams.get("next") ?? undefined);
@@ -26,4 +27,4 @@ export async function GET(request: NextRequest) {
     logError(appError);
     return NextResponse.redirect(`${appUrl}/login?error=${encodeURIComponent(appError.code)}`, 303);
   }
-}
+});
