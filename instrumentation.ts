@@ -15,8 +15,11 @@ export async function register(): Promise<void> {
   await closeAnswersAtStart();
   // Questions a stopped server took while the database was busy (in DATA_DIR/pending-questions) are
   // stored now, their answers marked interrupted; a database still locked is tried again later.
-  const { storeQueuedQuestions } = await import("./lib/chat/question-intake");
-  void storeQueuedQuestions().catch((error) => console.error("[chat] queued questions:", error));
+  const [{ storeQueuedQuestions }, { logger }] = await Promise.all([
+    import("./lib/chat/question-intake"),
+    import("./lib/util/log"),
+  ]);
+  void storeQueuedQuestions().catch((error) => logger("chat").error({ err: error }, "queued questions"));
   // Load the search index now (in its worker thread), not when the first lawyer asks.
   const [{ getStore }, { logError }] = await Promise.all([import("./lib/store"), import("./lib/errors")]);
   void getStore()

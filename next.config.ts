@@ -7,7 +7,16 @@ env();
 
 const nextConfig: NextConfig = {
   // Native modules must stay outside the bundle: they are loaded from node_modules at run time.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "pg-boss"],
+  // pino and prom-client: loaded from node_modules once per process, not copied into each bundle.
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "pg",
+    "@prisma/adapter-pg",
+    "pg-boss",
+    "pino",
+    "prom-client",
+  ],
   poweredByHeader: false,
   // Types are checked by `npm test`'s own stage (tsc --noEmit, docs/development.md), which CI runs on
   // every change; `next build` checking them again cost about 30 s of every set-up and test run.

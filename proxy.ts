@@ -2,6 +2,28 @@ import { type NextRequest, NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { badAddressResponse, isApiPath, isDecodablePath } from "@/lib/security/bad-address";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/headers";
+import { metrics } from "@/lib/util/metrics";
+
+/** The page sections counted (panrye_page_requests_total): a bounded label, never the address. */
+const SECTIONS = new Set([
+  "account",
+  "admin",
+  "bookmarks",
+  "brief",
+  "chat",
+  "login",
+  "lookup",
+  "precedents",
+  "search",
+  "status",
+  "statutes",
+]);
+
+function sectionOf(pathname: string): string {
+  const first = pathname.split("/")[1] ?? "";
+  if (first === "") return "/";
+  return SECTIONS.has(first) ? `/${first}` : "other";
+}
 
 /**
  * A per-request CSP nonce for every page (see lib/security/headers.ts). The CSP goes on the request
@@ -16,6 +38,8 @@ export function proxy(request: NextRequest) {
   if (!isDecodablePath(pathname)) return badAddressResponse(pathname);
   // API routes are seen here only when their address holds a "%" (the matcher below): checked, let through.
   if (isApiPath(pathname)) return NextResponse.next();
+  // Pages are counted here, coarsely: no status or time (the proxy does not see the response).
+  metrics().pageRequests.inc({ section: sectionOf(pathname) });
   const csp = pageContentSecurityPolicy(createNonce(), { dev: env().NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", csp);

@@ -107,6 +107,23 @@ const schema = z
     SSO_RATE_PER_MINUTE: positiveInt(60),
     /** The longest lifetime a new API token may be given, in days. */
     API_TOKEN_MAX_DAYS: positiveInt(365),
+    /**
+     * The bearer token Prometheus sends to scrape GET /api/metrics (at least 16 characters). Unset:
+     * the endpoint answers 404 (metrics off).
+     */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+    /**
+     * Log lines: `json` (one JSON object a line) or `text` (`[area] message`). `auto`: JSON in the
+     * server, text in the command-line scripts (scripts/cli.ts).
+     */
+    LOG_FORMAT: z.enum(["auto", "json", "text"]).default("auto"),
+    /** The least severe log level written. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
+    /** `1`: log lines may carry a lawyer's question text (off: never written). */
+    LOG_QUESTIONS: z
+      .enum(["1", "0", "true", "false", ""])
+      .default("0")
+      .transform((v) => v === "1" || v === "true"),
     /** Sent by Next behind a TLS proxy; marks the session cookie `Secure`. */
     COOKIE_SECURE: z
       .enum(["true", "false", "auto"])

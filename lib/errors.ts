@@ -4,6 +4,8 @@
  * the log only: internals never reach the browser.
  */
 
+import { logger } from "./util/log";
+
 export const ERROR_CATALOG = {
   "auth:invalid_credentials": { status: 401, message: "이메일 또는 비밀번호가 올바르지 않습니다." },
   "auth:unauthenticated": { status: 401, message: "로그인이 필요합니다." },
@@ -145,6 +147,9 @@ export const ERROR_CATALOG = {
   "api:token_expired": { status: 401, message: "API 토큰이 만료되었거나 취소되었습니다. 새 토큰을 만들어 주세요." },
   "api:scope": { status: 403, message: "이 API 토큰으로는 할 수 없는 작업입니다. 질문 권한이 있는 토큰을 쓰세요." },
   "api:rate_limited": { status: 429, message: "API 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요." },
+  // GET /api/metrics (lib/api/metrics.ts): off without METRICS_TOKEN, and the token Prometheus must send.
+  "metrics:off": { status: 404, message: "지표(/api/metrics)가 꺼져 있습니다. METRICS_TOKEN을 설정하면 켜집니다." },
+  "metrics:unauthenticated": { status: 401, message: "지표를 읽으려면 METRICS_TOKEN의 토큰을 Bearer로 보내야 합니다." },
   "internal:unexpected": { status: 500, message: "예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." },
   // "다시 시도", another strategy or an edited question for an answer still being written (lib/chat/rerun.ts).
   "chat:answer_running": { status: 409, message: "이 답변은 아직 작성 중입니다. 끝난 뒤 다시 시도해 주세요." },
@@ -206,7 +211,12 @@ export function logError(error: unknown): void {
   // One structured line per failure: the code for grouping, the cause chain for debugging.
   const appError = toAppError(error);
   const cause = appError.cause instanceof Error ? appError.cause.message : String(appError.cause ?? "");
-  console.error(`[${appError.code}] ${appError.message}${cause ? ` — cause: ${cause}` : ""}`);
+  const stack =
+    appError.code === "internal:unexpected" && appError.cause instanceof Error ? appError.cause.stack : undefined;
+  logger(appError.code).error(
+    { code: appError.code, status: appError.status, ...(cause ? { cause } : {}), ...(stack ? { stack } : {}) },
+    `${appError.message}${cause ? ` — cause: ${cause}` : ""}`,
+  );
 }
 
 /** For route handlers: any failure as `{ code, error }` JSON with the code's HTTP status. */

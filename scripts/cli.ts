@@ -12,6 +12,11 @@ import { cliErrorLine, MIGRATE_HINT, missingPathLine } from "./cli-error-line";
 
 export { cliErrorLine };
 
+// The lines lib/ logs (lib/util/log.ts) read as they always did, `[area] message`, unless
+// LOG_FORMAT asks for JSON; the job processes a command starts inherit it. Set before anything
+// reads the settings (they are read on first use, after the imports).
+if (!process.env.LOG_FORMAT || process.env.LOG_FORMAT === "auto") process.env.LOG_FORMAT = "text";
+
 function fail(error: unknown): never {
   console.error(cliErrorLine(error));
   if (process.env.DEBUG) console.error(error);

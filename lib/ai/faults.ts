@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from "../errors";
+import { metrics } from "../util/metrics";
 
 /**
  * Recent failures of model components met by real chat calls (not probes). A component that just
@@ -26,6 +27,9 @@ const FAULT_CODES = new Set<ErrorCode>([
   "ai:bad_response",
 ]);
 
+/** The role label of panrye_model_errors_total. */
+const METRIC_ROLE: Record<FaultyComponent, string> = { llm: "chat", embeddings: "embeddings", reranker: "rerank" };
+
 /** How long a fault stays on the status panel after its cooldown (it is news until then). */
 const SHOWN_FOR_MS = 5 * 60_000;
 
@@ -50,6 +54,7 @@ export function onFault(listener: FaultListener): () => void {
 
 export function recordFault(component: FaultyComponent, error: unknown, now = Date.now()): void {
   if (!(error instanceof AppError) || !FAULT_CODES.has(error.code)) return;
+  metrics().modelErrors.inc({ role: METRIC_ROLE[component], code: error.code });
   faults.set(component, { at: now, code: error.code, message: error.userMessage });
   for (const listener of listeners) listener(component);
 }

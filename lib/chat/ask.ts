@@ -11,6 +11,8 @@ import type { PipelineOptions } from "../rag/pipeline";
 import { runPipeline } from "../rag/pipeline";
 import { DEFAULT_STRATEGY } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
+import { logger } from "../util/log";
+import { type AnswerOutcome, metrics } from "../util/metrics";
 import { AnswerDeadline } from "./answer-deadline";
 import { chatBeforeAnswer } from "./answer-gate";
 import { AnswerSlots } from "./answer-slots";
@@ -53,6 +55,23 @@ export interface RunAskOptions {
  * seconds while the answer streams, so a crash loses at most those seconds; how it ended (answer
  * and trace, a stopped partial answer with what was found, or the error) is stored at the end.
  */
+/**
+ * Counts a finished answer (panrye_answers_total) and logs one line: outcome, time, strategy, and
+ * the question only with LOG_QUESTIONS=1.
+ */
+function answerFinished(outcome: AnswerOutcome, started: number, question: string, strategy: string): void {
+  metrics().answers.inc({ outcome });
+  logger("chat").info(
+    {
+      outcome,
+      ms: Math.round(performance.now() - started),
+      strategy,
+      ...(env().LOG_QUESTIONS ? { question } : {}),
+    },
+    `answer ${outcome}`,
+  );
+}
+
 export async function runAsk(
   asked: PreparedAsk,
   emit: (event: ChatEvent, state: AnswerState) => void,
@@ -75,6 +94,9 @@ export async function runAsk(
     emit(event, state);
   };
   let release: (() => void) | undefined;
+  const started = performance.now();
+  const finished = (outcome: AnswerOutcome) =>
+    answerFinished(outcome, started, prepared.question, prepared.strategy ?? DEFAULT_STRATEGY);
   try {
     if (prepared.held) {
       // The database was busy past its wait: the lawyer is told, and the question (safe in the
@@ -108,6 +130,7 @@ export async function runAsk(
       };
       await saver.close();
       await finishMessage(messageId, { content: empty.answer, status: "complete", trace: record });
+      finished("no_results");
       forward({ type: "done", record });
       return state;
     }
@@ -175,6 +198,15 @@ export async function runAsk(
     };
     await saver.close();
     await finishMessage(messageId, { content: result.answer, status: "complete", trace: record });
+    finished(
+      result.trace.decline
+        ? "declined"
+        : result.cutOff
+          ? "cut_off"
+          : result.retrievalOnly
+            ? "retrieval_only"
+            : "answered",
+    );
     forward({ type: "done", record });
   } catch (error) {
     const appError = toAppError(error);
@@ -182,10 +214,12 @@ export async function runAsk(
     if (appError.code === "ai:aborted") {
       const record = snapshot();
       await finishMessage(messageId, { content: state.answer, status: "stopped", trace: record }).catch(logError);
+      finished("stopped");
       forward({ type: "stopped", answer: state.answer, record });
     } else {
       logError(appError);
       await finishMessage(messageId, { content: state.answer, status: "error", trace: snapshot() }).catch(logError);
+      finished("error");
       forward({ type: "error", message: appError.userMessage });
     }
   } finally {

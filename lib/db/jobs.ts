@@ -1,5 +1,6 @@
 import { filesDir } from "../env";
 import { AppError } from "../errors";
+import { logger } from "../util/log";
 import { type Db, db } from "./client";
 import { refreshCorpusCounts, setCorpusState } from "./corpora";
 import { claimableBy, claimedBy, queueOpen, requeued } from "./job-claim";
@@ -318,7 +319,7 @@ export async function sweepStaleJobs(options: { client?: Db; now?: number } = {}
       ? { status: "cancelled" as const, message: CANCELLED_MESSAGE }
       : { status: "interrupted" as const, message: INTERRUPTED_MESSAGE };
     if (await closeJob(job, [job.status], to, client)) {
-      console.warn(`[ingest] job ${job.id} (${job.owner ?? "no owner"}) stopped beating: ${to.status}`);
+      logger("ingest").warn(`job ${job.id} (${job.owner ?? "no owner"}) stopped beating: ${to.status}`);
       swept.push(job);
     }
   }

@@ -4,6 +4,7 @@ import { toAppError } from "../errors";
 import { jobRowAccess, onJobDone, runQueuedJob } from "../ingest/job-queue";
 import { dispatchJob } from "../jobs/dispatch";
 import { registerJobKind } from "../jobs/registry";
+import { logger } from "../util/log";
 import { startEnrichment } from "./enrich-control";
 
 /**
@@ -50,8 +51,8 @@ export async function syncEnrichment(corpusId: string): Promise<JobRecord | unde
       return job;
     } catch (error) {
       // Busy (another job), or no LLM any more: the admin page shows the index as out of date.
-      console.warn(
-        `[enrich] corpus ${corpusId}: could not bring the ${kind} index up to date: ${toAppError(error).message}`,
+      logger("enrich").warn(
+        `corpus ${corpusId}: could not bring the ${kind} index up to date: ${toAppError(error).message}`,
       );
       return undefined;
     }
@@ -61,5 +62,5 @@ export async function syncEnrichment(corpusId: string): Promise<JobRecord | unde
 
 // An enriched corpus whose chunks just changed: its side indexes are brought up to date.
 onJobDone("enrich-sync", (corpusId) =>
-  syncEnrichment(corpusId).catch((error) => console.error("[enrich] sync", error)),
+  syncEnrichment(corpusId).catch((error) => logger("enrich").error({ err: error }, "sync")),
 );

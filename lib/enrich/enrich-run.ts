@@ -20,6 +20,7 @@ import { AppError, toAppError } from "../errors";
 import { type JobRuntime, JobStopped } from "../jobs/runtime";
 import { yieldIfBusy } from "../jobs/time-slice";
 import type { Chunk } from "../text/decision";
+import { logger } from "../util/log";
 import { runBatchPhase } from "./batch";
 import { callCost, type TokenUsage } from "./cost";
 import { type DocWork, resolveFromCache, writtenStates } from "./doc-work";
@@ -353,7 +354,7 @@ export class EnrichRun {
     try {
       await updateEnrichmentJob(this.jobId, this.progress());
     } catch (error) {
-      console.error(`[enrich] job ${this.jobId}: could not save its counts`, error);
+      logger("enrich").error({ err: error }, `job ${this.jobId}: could not save its counts`);
     }
     await updateOwnedJob(this.jobId, this.owner, { status, message, finishedAt: new Date() });
     return (await getJob(this.jobId)) as JobRecord;

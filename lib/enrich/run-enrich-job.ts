@@ -4,6 +4,7 @@ import { env } from "../env";
 import { AppError, toAppError } from "../errors";
 import { processOwner } from "../jobs/owner";
 import { JobStopped, startJobRuntime } from "../jobs/runtime";
+import { logger } from "../util/log";
 import { EnrichRun } from "./enrich-run";
 import type { EnrichJobContext } from "./job-context";
 
@@ -34,7 +35,7 @@ export async function runEnrichmentJob(jobId: string, ctx: EnrichJobContext): Pr
     await run.execute();
     // Qdrant: the side index's BM25 weights at the corpus's exact average length (lib/store/types.ts).
     const finished = await ctx.side.finishWrites?.(row.corpusId);
-    if (finished) console.log(`[enrich] job ${jobId}: ${finished}`);
+    if (finished) logger("enrich").info(`job ${jobId}: ${finished}`);
     return await run.finish("done", run.summary());
   } catch (caught) {
     const reason = caught instanceof JobStopped ? caught.reason : runtime.stopReason();
@@ -42,7 +43,7 @@ export async function runEnrichmentJob(jobId: string, ctx: EnrichJobContext): Pr
     // Taken away, or this process is stopping: left as it is, to be resumed.
     if (reason) return (await getJob(jobId)) as JobRecord;
     const appError = toAppError(caught);
-    console.error(`[enrich] job ${jobId} failed: ${appError.message}`, appError.cause ?? "");
+    logger("enrich").error({ err: appError.cause }, `job ${jobId} failed: ${appError.message}`);
     return await run.finish(
       "failed",
       `${appError.userMessage} 그때까지 만든 결과는 유지되며, 다시 실행하면 이어서 합니다.`,

@@ -28,6 +28,7 @@ import { dispatchJob } from "../jobs/dispatch";
 import { ownerProcessGone, parseOwner } from "../jobs/owner";
 import { registerJobKind } from "../jobs/registry";
 import { JobStopped, startJobRuntime } from "../jobs/runtime";
+import { logger } from "../util/log";
 import { parseBenchmark } from "./benchmark";
 import { executeEvaluation } from "./execute";
 import { resolveSystems } from "./systems";
@@ -213,7 +214,7 @@ export const evalJobKind = registerJobKind({
   listOpen: listQueueOpenEvalJobs,
   async resumeAtStart() {
     const evals = await resumeEvaluations();
-    if (evals > 0) console.log(`[eval] ${evals}개의 평가를 이어서 진행합니다.`);
+    if (evals > 0) logger("eval").info(`${evals}개의 평가를 이어서 진행합니다.`);
   },
   sweepStale: () => sweepStaleEvalJobs(),
 });

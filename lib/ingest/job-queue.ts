@@ -21,6 +21,7 @@ import { dispatchJob } from "../jobs/dispatch";
 import { ownerProcessGone, parseOwner } from "../jobs/owner";
 import { jobKind, registerJobKind } from "../jobs/registry";
 import { getStore } from "../store";
+import { logger } from "../util/log";
 import { EmbeddingCache } from "./embedding-cache";
 import type { Embedder } from "./index-decisions";
 import type { JobContext } from "./run-job";
@@ -111,7 +112,7 @@ async function afterProcess(id: string, result: JobProcessResult): Promise<void>
   const how = result.error
     ? "시작되지 못했습니다"
     : `예기치 않게 끝났습니다 (${result.signal ?? `종료 코드 ${result.code}`})`;
-  console.error(`[ingest] job ${id}: its process ${how}`, result.error ?? "");
+  logger("ingest").error({ err: result.error }, `job ${id}: its process ${how}`);
   await closeJob(job, [job.status], {
     status: "interrupted",
     message: `색인 프로세스가 ${how}. 이어서 하거나 취소할 수 있습니다. 그때까지 색인된 문서는 유지됩니다.`,
@@ -147,7 +148,7 @@ export const ingestJobKind = registerJobKind({
   // The table's jobs, enrichment's included: one resume and one sweep for both kinds.
   async resumeAtStart() {
     const count = await resumeUnfinishedJobs();
-    if (count > 0) console.log(`[ingest] ${count}개의 색인 작업을 이어서 진행합니다.`);
+    if (count > 0) logger("ingest").info(`${count}개의 색인 작업을 이어서 진행합니다.`);
   },
   sweepStale: () => sweepStaleJobs(),
 });

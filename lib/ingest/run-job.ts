@@ -27,6 +27,7 @@ import { yieldIfBusy } from "../jobs/time-slice";
 import { normalizeCaseNo } from "../text/case-number";
 import type { ParsedDecision } from "../text/decision";
 import { decisionMarks } from "../text/decision-marks";
+import { logger } from "../util/log";
 import { saveDecision } from "./decision-archive";
 import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
@@ -208,7 +209,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
     ctx.onProgress?.(counts, "");
     // Qdrant: batches carry the corpus's average length as it was then; the job ends at the exact one.
     const finished = await ctx.store.finishWrites?.(corpusId);
-    if (finished) console.log(`[ingest] job ${jobId}: ${finished}`);
+    if (finished) logger("ingest").info(`job ${jobId}: ${finished}`);
     return await finish("done", null);
   } catch (caught) {
     // A request aborted because the job must stop is that stop, whatever error the client made of it.
@@ -223,7 +224,7 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
       return (await getJob(jobId)) as JobRecord;
     }
     const appError = toAppError(error);
-    console.error(`[ingest] job ${jobId} failed: ${appError.message}`, appError.cause ?? "");
+    logger("ingest").error({ err: appError.cause }, `job ${jobId} failed: ${appError.message}`);
     return await finish("failed", `${appError.userMessage} 그때까지 색인된 문서는 유지됩니다.`);
   } finally {
     runtime.stop();

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setPriority } from "node:os";
 import { join } from "node:path";
+import { logger } from "../util/log";
 import { processOwner } from "./owner";
 
 /**
@@ -80,7 +81,7 @@ export function runJobProcess(kind: JobProcessKind, id: string, options: JobProc
         killTimer = setTimeout(() => {
           if (child.exitCode === null && child.signalCode === null) {
             killed = true;
-            console.warn(`[jobs] ${kind} ${id}: the job process did not stop, killing it`);
+            logger("jobs").warn(`${kind} ${id}: the job process did not stop, killing it`);
             child.kill("SIGKILL");
           }
         }, options.graceMs ?? DEFAULT_GRACE_MS);

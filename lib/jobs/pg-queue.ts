@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import { isStale, staleBefore } from "../db/job-liveness";
 import { env } from "../env";
 import { logError } from "../errors";
+import { logger } from "../util/log";
 import { serverOwner } from "./child-process";
 import { type JobKind, jobKinds, type QueuedRow } from "./registry";
 
@@ -92,7 +93,7 @@ async function deliver(kind: JobKind, queueJobId: string, id: string): Promise<v
     row = await kind.read(id);
   }
   if (row?.status === "interrupted") await kind.requeue(id, ["interrupted"]);
-  console.log(`[jobs] ${kind.name} ${id}: ${serverOwner()}에서 시작 (queue ${queueJobId})`);
+  logger("jobs").info(`${kind.name} ${id}: ${serverOwner()}에서 시작 (queue ${queueJobId})`);
   await kind.run(id);
   const after = await kind.read(id);
   if (!after || after.queueJobId !== queueJobId || !unfinished(after)) return;
@@ -143,7 +144,7 @@ export async function maintainQueue(now = Date.now()): Promise<number> {
       const job = await boss.getJobById(kind.name, row.queueJobId);
       if (row.status === "interrupted" && job?.state === "active" && job.startedOn < cutoff) {
         await boss.fail(kind.name, row.queueJobId, { message: "worker stopped beating" });
-        console.warn(`[jobs] ${kind.name} ${row.id}: its worker stopped; queued again for another worker`);
+        logger("jobs").warn(`${kind.name} ${row.id}: its worker stopped; queued again for another worker`);
         acted += 1;
       } else if (row.status === "queued" && !job && row.updatedAt < cutoff) {
         await boss.send(kind.name, { id: row.id }, { ...QUEUE_JOB_OPTIONS, id: row.queueJobId });

@@ -1,5 +1,6 @@
 import { dbProvider } from "../db/client";
 import { logError } from "../errors";
+import { logger } from "../util/log";
 import { serverOwner } from "./child-process";
 import { ownerProcessGone, parseOwner } from "./owner";
 import { jobKinds } from "./registry";
@@ -28,7 +29,7 @@ export async function startJobs(): Promise<void> {
     }
     const { startQueueWorkers } = await import("./pg-queue");
     await startQueueWorkers();
-    console.log(`[jobs] PostgreSQL 작업 대기열(pg-boss) 작업자: ${kinds.map((k) => k.name).join(", ")}`);
+    logger("jobs").info(`PostgreSQL 작업 대기열(pg-boss) 작업자: ${kinds.map((k) => k.name).join(", ")}`);
   }
   // From now on, jobs whose process stopped beating are interrupted within JOB_STALE_SECONDS
   // (on PostgreSQL, then handed to another worker by the queue).

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { logger } from "../util/log";
 import { CUT_MIN_BYTES, readStoredCut, storeParts } from "./decision-parts";
 
 /**
@@ -34,7 +35,7 @@ export async function cutLegacyArchives(dataDir: string): Promise<LegacyCutResul
         if (await storeParts(file, record, info)) result.cut += 1;
       } catch (error) {
         result.failed += 1;
-        console.error(`[viewer] ${file} not cut: ${String(error)}`);
+        logger("viewer").error(`${file} not cut: ${String(error)}`);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { logger } from "../util/log";
 import { TsWorkerClient } from "../util/ts-worker";
 import type { DecisionPage, PageRequest } from "./decision-page";
 import type { FindCounts } from "./find-parts";
@@ -65,10 +66,10 @@ export function cutLegacyArchivesLater(dataDir: string, delayMs = 30_000): void 
     cutLegacyArchivesNow(dataDir).then(
       (done) => {
         if (done.cut > 0 || done.failed > 0) {
-          console.info(`[viewer] large decisions cut into parts: ${done.cut}, failed: ${done.failed}`);
+          logger("viewer").info(`large decisions cut into parts: ${done.cut}, failed: ${done.failed}`);
         }
       },
-      (error: unknown) => console.error("[viewer] cutting large decisions failed:", error),
+      (error: unknown) => logger("viewer").error({ err: error }, "cutting large decisions failed"),
     );
   }, delayMs);
   timer.unref();

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
+import { logger } from "../util/log";
 import { cutRecord, type DecisionCut, type LearnedOffsets, sectionsReader, viewedSections } from "./decision-cut";
 import { pageOfCut } from "./decision-page";
 import {
@@ -79,7 +80,7 @@ async function wholeFromParts(file: string, info: SourceInfo, stored: StoredCut)
     const record = { ...stored.meta, ...Object.fromEntries(sections.map((s) => [s.name, s.text])) };
     return { key: keyOf(file, info), bytes: info.size, record, sections, cut: stored };
   } catch (error) {
-    console.error(`[viewer] parts of ${file} unreadable: ${String(error)}`);
+    logger("viewer").error(`parts of ${file} unreadable: ${String(error)}`);
     return null;
   }
 }
@@ -111,7 +112,7 @@ function readWhole(file: string, info: SourceInfo): Promise<Whole> {
         (done) => {
           if (done) stats.cutsStored += 1;
         },
-        (error: unknown) => console.error(`[viewer] parts of ${file} not stored: ${String(error)}`),
+        (error: unknown) => logger("viewer").error(`parts of ${file} not stored: ${String(error)}`),
       );
     }
     return whole;
@@ -134,7 +135,7 @@ function remember(file: string, info: SourceInfo, learned: LearnedOffsets): void
     (added) => {
       if (added) stats.offsetsLearned += learned.size;
     },
-    (error: unknown) => console.error(`[viewer] offsets of ${file} not kept: ${String(error)}`),
+    (error: unknown) => logger("viewer").error(`offsets of ${file} not kept: ${String(error)}`),
   );
 }
 
@@ -157,7 +158,7 @@ async function pageFrom(file: string, info: SourceInfo, asked: PageAsked, learne
       return value;
     } catch (error) {
       // A part missing (cut again meanwhile) or unreadable: the archive itself answers.
-      console.error(`[viewer] parts of ${file} unreadable: ${String(error)}`);
+      logger("viewer").error(`parts of ${file} unreadable: ${String(error)}`);
       learned.clear();
     }
   }

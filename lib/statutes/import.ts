@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { recordAudit } from "../db/audit";
 import { findStatute, replaceStatute } from "../db/statutes";
 import { AppError, type ErrorCode, toAppError } from "../errors";
+import { logger } from "../util/log";
 import { invalidateLaws } from "./lookup";
 import { parseStatute } from "./parse-statute";
 
@@ -65,7 +66,7 @@ export async function importStatutes(
         outcome = await importOne(source, seen, options.force ?? false);
       } catch (error) {
         const appError = toAppError(error);
-        if (appError.code === "internal:unexpected") console.error(`[statutes] ${file}:`, error);
+        if (appError.code === "internal:unexpected") logger("statutes").error({ err: error }, file);
         outcome = { file, status: "failed", code: appError.code, message: appError.userMessage };
       }
       outcomes.push(outcome);

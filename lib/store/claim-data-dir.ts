@@ -1,6 +1,7 @@
 import { providerOf } from "../db/provider";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { logger } from "../util/log";
 import { acquireInstanceLock } from "./instance-lock";
 
 /**
@@ -19,7 +20,7 @@ export function claimDataDirectory(): void {
     process.once("exit", () => lock.release());
   } catch (error) {
     const message = error instanceof AppError ? error.userMessage : String(error);
-    console.error(`[start] ${message}`);
+    logger("start").error(message);
     process.exit(1);
   }
 }

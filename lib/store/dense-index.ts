@@ -1,3 +1,4 @@
+import { logger } from "../util/log";
 import { AnnGraph } from "./ann-graph";
 import type { AnnOptions } from "./ann-options";
 import { candidates, type DenseScope, dot, type Group } from "./dense-candidates";
@@ -210,7 +211,7 @@ export class DenseIndex {
    * from now on, correct and slower, until the next full load tries again.
    */
   private fail(group: Group, error: unknown): void {
-    console.error(`[store] dense graph of corpus ${group.corpus} dropped, exact search instead: ${String(error)}`);
+    logger("store").error(`dense graph of corpus ${group.corpus} dropped, exact search instead: ${String(error)}`);
     group.graph?.release();
     group.graph = undefined;
     group.pending.clear();

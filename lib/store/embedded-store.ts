@@ -274,6 +274,14 @@ export class EmbeddedStore implements VectorStore {
     return this.index.request<IndexState>({ op: "sync", minSeq: this.seq });
   }
 
+  /**
+   * The index worker's stats when it runs, else undefined: for a metrics scrape, which must never
+   * start the worker (and load the whole index) just to be answered.
+   */
+  async indexStatsIfRunning(): Promise<IndexStats | undefined> {
+    return this.index.started ? this.indexStats() : undefined;
+  }
+
   /** What the index worker holds and has done (starts it when not running). */
   async indexStats(): Promise<IndexStats> {
     return this.index.request<IndexStats>({ op: "stats", minSeq: 0 });

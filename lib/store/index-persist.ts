@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { logger } from "../util/log";
 import { loadAnn, peekAnn, removeStaleAnnFiles, saveAnn, saveAnnNow } from "./ann-file";
 import { AnnGraph } from "./ann-graph";
 import { prune, prunedThrough } from "./change-log";
@@ -128,7 +129,7 @@ export class GraphSaver {
       await saveAnn(this.dir, due.stamp, due.graphs, due.idOf, () => this.between(at));
       this.saved(started);
     } catch (error) {
-      console.error(`[store] dense graphs not saved: ${String(error)}`);
+      logger("store").error(`dense graphs not saved: ${String(error)}`);
     } finally {
       this.saving = false;
     }
@@ -142,7 +143,7 @@ export class GraphSaver {
       saveAnnNow(this.dir, due.stamp, due.graphs, due.idOf);
       this.saved(started);
     } catch (error) {
-      console.error(`[store] dense graphs not saved: ${String(error)}`);
+      logger("store").error(`dense graphs not saved: ${String(error)}`);
     }
   }
 

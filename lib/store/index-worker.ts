@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
+import { logger } from "../util/log";
 import { BUILD_THREADS } from "./ann-graph";
 import { ANN_DEFAULTS } from "./ann-options";
 import { headSeq, storeId } from "./change-log";
@@ -285,7 +286,7 @@ async function pump(): Promise<void> {
           writeSnapshotNow();
         } catch (error) {
           // Only a cache: the next open rebuilds from SQLite.
-          console.error(`[store] index snapshot not written: ${String(error)}`);
+          logger("store").error(`index snapshot not written: ${String(error)}`);
         }
         await saver.save(index);
         await yieldTurn();
@@ -294,7 +295,7 @@ async function pump(): Promise<void> {
       return;
     }
   } catch (error) {
-    console.error(`[store] index worker: ${String(error)}`);
+    logger("store").error(`index worker: ${String(error)}`);
     for (const { request } of queue.splice(0)) reply({ id: request.id, ok: false, message: String(error) });
   } finally {
     pumping = false;

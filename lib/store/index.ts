@@ -73,3 +73,8 @@ export async function getStore(): Promise<VectorStore> {
   }
   return holder.__store;
 }
+
+/** This process's store if something opened it already (a metrics scrape opens nothing). */
+export function openedStore(): VectorStore | undefined {
+  return holder.__store;
+}

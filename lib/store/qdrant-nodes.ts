@@ -1,4 +1,5 @@
 import type { QdrantClient } from "@qdrant/js-client-rest";
+import { logger } from "../util/log";
 import {
   clientOptions,
   createQdrantClient,
@@ -101,7 +102,7 @@ export class QdrantNodes {
         if (attempt + 1 < attempts) {
           const next = this.nodes[(index + 1) % count] as QdrantNode;
           const then = next === node ? "trying again" : `trying ${safeUrl(next.url)}`;
-          console.warn(`[qdrant] ${op} @ ${safeUrl(node.url)}: ${failureOf(error)}; ${then}`);
+          logger("qdrant").warn(`${op} @ ${safeUrl(node.url)}: ${failureOf(error)}; ${then}`);
         }
       }
     }

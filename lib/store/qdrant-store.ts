@@ -2,6 +2,7 @@ import type { QdrantClient } from "@qdrant/js-client-rest";
 import { AppError } from "../errors";
 import { type Chunk, type ScoredChunk, SECTIONS, type SectionName } from "../text/decision";
 import { tokenizeKo } from "../text/tokenize-ko";
+import { logger } from "../util/log";
 import { checkVersion, type QdrantConnection } from "./qdrant-client";
 import {
   addDenseVector,
@@ -140,7 +141,9 @@ export class QdrantStore implements VectorStore {
       shape = (await this.inspect()).shape ?? (await this.inspect()).shape;
       if (!shape) throw new AppError("store:unavailable", { detail: `qdrant collection ${this.name} vanished` });
       // Copies may all be on the nodes that had joined when it was created: check now, repair what can be.
-      await this.placement(true, shape).catch((error) => console.warn("[qdrant] placement check failed", error));
+      await this.placement(true, shape).catch((error) =>
+        logger("qdrant").warn({ err: error }, "placement check failed"),
+      );
     }
     if (vectorSize) {
       checkDenseSize(this.name, shape, vectorSize, "임베딩 벡터");
@@ -222,7 +225,7 @@ export class QdrantStore implements VectorStore {
     const factor = shape?.replicationFactor ?? 1;
     const report = await checkPlacement(this.nodes, this.name, factor, { repair });
     const note = placementNote(report);
-    if (note) console.warn(`[qdrant] ${this.name}: ${note}`);
+    if (note) logger("qdrant").warn(`${this.name}: ${note}`);
     return report;
   }
 

@@ -13,7 +13,7 @@ function routes(dir = "app/api/v1"): Map<string, string[]> {
     } else if (name === "route.ts") {
       const url = `/${relative("app", dir).replace(/\[(\w+)\]/g, "{$1}")}`;
       const methods = [
-        ...readFileSync(path, "utf8").matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g),
+        ...readFileSync(path, "utf8").matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g),
       ]
         .map((m) => (m[1] ?? "").toLowerCase())
         .sort();

@@ -1,11 +1,12 @@
 import { handleMcpPost } from "@/lib/api/mcp-handler";
+import { observeRoute } from "@/lib/util/observe-route";
 
 export const dynamic = "force-dynamic";
 
 /** The MCP server for the firm's AI assistants (docs/api.md); bearer = a personal API token. */
-export async function POST(request: Request) {
+export const POST = observeRoute("/api/mcp", async (request: Request) => {
   return handleMcpPost(request);
-}
+});
 
 /** Stateless server: no stream to resume and no session to end. */
 function notAllowed() {
@@ -14,5 +15,5 @@ function notAllowed() {
     { status: 405, headers: { allow: "POST" } },
   );
 }
-export const GET = notAllowed;
-export const DELETE = notAllowed;
+export const GET = observeRoute("/api/mcp", notAllowed);
+export const DELETE = observeRoute("/api/mcp", notAllowed);

@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { AppError } from "../../errors";
+import { logger } from "../../util/log";
 import { bodyOf, callKey, canonicalBody, excerptOf } from "./canonical";
 import { KIND_LABEL } from "./prompt-kind";
 import { ReplayBook } from "./replay-book";
@@ -55,7 +56,7 @@ export function recordingFetch(
   path: string,
   role: ModelRole,
   base: FetchFunction = fetch,
-  onUnrecorded: (reason: string) => void = (reason) => console.error(`[ai:record] ${reason}`),
+  onUnrecorded: (reason: string) => void = (reason) => logger("ai:record").error(reason),
 ): FetchFunction {
   return async (input, init) => {
     const response = await base(input, init);
@@ -143,7 +144,7 @@ export function recordCalls(path: string): ModelCalls {
   const unrecorded: string[] = [];
   const onUnrecorded = (reason: string) => {
     unrecorded.push(reason);
-    console.error(`[ai:record] ${reason}`);
+    logger("ai:record").error(reason);
   };
   return {
     mode: "record",

@@ -4,6 +4,7 @@ import { errorResponse } from "@/lib/errors";
 import { readEvalForm } from "@/lib/eval/eval-form";
 import { startEvaluation } from "@/lib/eval/eval-jobs";
 import { refuseCrossSite } from "@/lib/security/same-origin";
+import { observeRoute } from "@/lib/util/observe-route";
 import { auditByRequest, currentUser } from "../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
  * off the stream under its files' limits (lib/eval/eval-form.ts): an oversized file is refused (413)
  * before the rest of it is read, and nothing is stored.
  */
-export async function POST(request: Request) {
+export const POST = observeRoute("/api/admin/evals", async (request: Request) => {
   try {
     refuseCrossSite(request, env().TRUST_PROXY);
     const user = requireAdmin(await currentUser());
@@ -24,4 +25,4 @@ export async function POST(request: Request) {
   } catch (error) {
     return errorResponse(error);
   }
-}
+});

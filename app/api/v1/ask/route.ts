@@ -1,6 +1,7 @@
 import { readApiAskInput, startApiAsk } from "@/lib/api/ask";
 import { withApiCaller } from "@/lib/api/guard";
 import { askAsSse } from "@/lib/api/sse";
+import { observeRoute } from "@/lib/util/observe-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
  * disconnects stops its answer, as the Stop button does. The token is checked before the body is
  * read, and the body is read with a byte limit.
  */
-export async function POST(request: Request) {
+export const POST = observeRoute("/api/v1/ask", async (request: Request) => {
   return withApiCaller(request, "ask", "POST /api/v1/ask", async (context) => {
     const input = await readApiAskInput(request);
     const controller = new AbortController();
@@ -25,4 +26,4 @@ export async function POST(request: Request) {
       () => controller.abort(),
     );
   });
-}
+});

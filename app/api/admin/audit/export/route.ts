@@ -6,6 +6,7 @@ import { auditCsvStream } from "@/lib/export/audit-csv";
 import { auditTime, describeQuery, parseAuditQuery } from "@/lib/export/audit-log";
 import { attachmentDisposition } from "@/lib/export/content-disposition";
 import { refuseCrossSite } from "@/lib/security/same-origin";
+import { observeRoute } from "@/lib/util/observe-route";
 import { auditByRequest, currentUser } from "../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
  * The audit log as a CSV file, filtered as the page was (same query string). Admins only; taking a
  * copy of the log is itself logged.
  */
-export async function GET(request: Request) {
+export const GET = observeRoute("/api/admin/audit/export", async (request: Request) => {
   try {
     refuseCrossSite(request, env().TRUST_PROXY);
     const admin = requireAdmin(await currentUser());
@@ -32,4 +33,4 @@ export async function GET(request: Request) {
   } catch (error) {
     return errorResponse(error);
   }
-}
+});

@@ -4,6 +4,7 @@ import { errorResponse } from "@/lib/errors";
 import { refuseCrossSite } from "@/lib/security/same-origin";
 import { importStatutes, outcomeLine, recordStatuteImport } from "@/lib/statutes/import";
 import { readStatuteUpload } from "@/lib/statutes/upload";
+import { observeRoute } from "@/lib/util/observe-route";
 import { currentUser } from "../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
  * Multipart upload of statute files (.md, or a .zip of them): imported at once (a statute is a few
  * thousand rows, seconds at most), answering with one line per file.
  */
-export async function POST(request: Request) {
+export const POST = observeRoute("/api/admin/statutes/upload", async (request: Request) => {
   try {
     refuseCrossSite(request, env().TRUST_PROXY);
     const admin = requireAdmin(await currentUser());
@@ -28,4 +29,4 @@ export async function POST(request: Request) {
   } catch (error) {
     return errorResponse(error);
   }
-}
+});

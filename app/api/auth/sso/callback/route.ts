@@ -5,13 +5,14 @@ import { completeSso, MAX_ID_TOKEN_COOKIE, publicAppUrl, SSO_ID_TOKEN_COOKIE } f
 import { SSO_TRANSACTION_COOKIE } from "@/lib/auth/sso-transaction";
 import { env } from "@/lib/env";
 import { failure } from "@/lib/errors";
+import { observeRoute } from "@/lib/util/observe-route";
 import { secureCookies } from "../cookies";
 import { ssoLimit } from "../limit";
 
 export const dynamic = "force-dynamic";
 
 /** The provider sends the user back here: the sign-in is checked and finished in lib/auth/sso.ts. */
-export async function GET(request: NextRequest) {
+export const GET = observeRoute("/api/auth/sso/callback", async (request: NextRequest) => {
   const appUrl = publicAppUrl(request.nextUrl.origin);
   // Per client address, for every server process together (SSO_RATE_PER_MINUTE).
   const limited = await ssoLimit(clientIp(request.headers, env().TRUST_PROXY));
@@ -43,4 +44,4 @@ export async function GET(request: NextRequest) {
   }
   response.cookies.delete({ name: SSO_TRANSACTION_COOKIE, path: "/api/auth/sso" });
   return response;
-}
+});

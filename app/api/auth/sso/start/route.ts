@@ -4,13 +4,14 @@ import { beginSso, publicAppUrl } from "@/lib/auth/sso";
 import { SSO_TRANSACTION_COOKIE } from "@/lib/auth/sso-transaction";
 import { env } from "@/lib/env";
 import { logError, toAppError } from "@/lib/errors";
+import { observeRoute } from "@/lib/util/observe-route";
 import { secureCookies } from "../cookies";
 import { ssoLimit } from "../limit";
 
 export const dynamic = "force-dynamic";
 
 /** "회사 계정으로 로그인": off to the provider, with the state, nonce and PKCE verifier in a signed cookie. */
-export async function GET(request: NextRequest) {
+export const GET = observeRoute("/api/auth/sso/start", async (request: NextRequest) => {
   const appUrl = publicAppUrl(request.nextUrl.origin);
   // Per client address, for every server process together (SSO_RATE_PER_MINUTE).
   const limited = await ssoLimit(clientIp(request.headers, env().TRUST_PROXY));
@@ -32,4 +33,4 @@ export async function GET(request: NextRequest) {
     logError(appError);
     return NextResponse.redirect(`${appUrl}/login?error=${encodeURIComponent(appError.code)}`, 303);
   }
-}
+});

@@ -2,6 +2,7 @@ import { apiBriefCheck, briefCheckSchema } from "@/lib/api/brief";
 import { withApiCaller } from "@/lib/api/guard";
 import { readBriefUpload } from "@/lib/brief/upload";
 import { AppError } from "@/lib/errors";
+import { observeRoute } from "@/lib/util/observe-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
  * `{ "text": "…", "llm"?: true }`, or a multipart upload with a `file` (.docx, .pdf, .hwpx, .txt).
  * The token is checked before a byte of the body is read; the body is read with a limit.
  */
-export async function POST(request: Request) {
+export const POST = observeRoute("/api/v1/citations/check", async (request: Request) => {
   return withApiCaller(request, "read", "POST /api/v1/citations/check", async (context) => {
     const upload = await readBriefUpload(request);
     const parsed = briefCheckSchema.safeParse(upload);
@@ -22,4 +23,4 @@ export async function POST(request: Request) {
     };
     return Response.json(await apiBriefCheck(parsed.data, caller, context.baseUrl, request.signal));
   });
-}
+});

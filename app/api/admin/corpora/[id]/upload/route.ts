@@ -5,6 +5,7 @@ import { enqueueJob } from "@/lib/ingest/job-queue";
 import { acceptUpload } from "@/lib/ingest/upload";
 import { uploadLimits } from "@/lib/ingest/upload-budget";
 import { refuseCrossSite } from "@/lib/security/same-origin";
+import { observeRoute } from "@/lib/util/observe-route";
 import { auditByRequest, currentUser } from "../../../../../(auth)/auth";
 
 export const dynamic = "force-dynamic";
@@ -14,19 +15,22 @@ export const dynamic = "force-dynamic";
  * or zips) into a corpus, streamed to disk under one budget; answers with the ingestion job that
  * will index them once the files (zips unpacked) are on disk.
  */
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  try {
-    const settings = env();
-    refuseCrossSite(request, settings.TRUST_PROXY);
-    const admin = requireAdmin(await currentUser());
-    const job = await acceptUpload((await params).id, request, {
-      dataDir: filesDir(settings),
-      limits: uploadLimits(settings),
-      by: auditByRequest(admin, request),
-    });
-    enqueueJob(job.id);
-    return Response.json({ jobId: job.id }, { status: 202 });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const POST = observeRoute(
+  "/api/admin/corpora/[id]/upload",
+  async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+    try {
+      const settings = env();
+      refuseCrossSite(request, settings.TRUST_PROXY);
+      const admin = requireAdmin(await currentUser());
+      const job = await acceptUpload((await params).id, request, {
+        dataDir: filesDir(settings),
+        limits: uploadLimits(settings),
+        by: auditByRequest(admin, request),
+      });
+      enqueueJob(job.id);
+      return Response.json({ jobId: job.id }, { status: 202 });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  },
+);
