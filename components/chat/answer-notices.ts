@@ -13,6 +13,8 @@ const ANSWER_NOTICES = new Set([
   "no_results",
   // The answer may miss recently imported decisions (the index was still catching up).
   "index_incomplete",
+  // A follow-up that could not be rewritten with the conversation was searched as asked.
+  "standalone_failed",
 ]);
 
 export const isAnswerNotice = (code: string): boolean => ANSWER_NOTICES.has(code);

@@ -25,6 +25,9 @@ import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
 import { chatSupportDeps, checkAnswerSupport } from "./support-step";
 import type { AnswerRecord, AnswerVersion, ChatEvent } from "./types";
 
+/** Said when a follow-up could not be rewritten with the conversation and was searched as asked. */
+export const STANDALONE_FAILED = "앞 대화를 반영한 질문으로 바꾸지 못해 질문 그대로 검색했습니다.";
+
 // Taking the question (stored first, or held in the durable queue while the database is busy).
 export { type PreparedAsk, prepareAsk } from "./question-intake";
 
@@ -140,19 +143,28 @@ export async function runAsk(
     };
     // Written again from stored passages: the question those passages were found for.
     let question = options.reuse?.trace?.question ?? prepared.question;
-    if (prepared.history.length > 0 && deps.stream && !options.reuse) {
-      // A follow-up is rewritten into a standalone question; if that fails (or runs out of time),
-      // the raw follow-up is used.
-      question = await generateChat({
-        role: "analyst",
-        ...standalonePrompt(prepared.history, prepared.question),
-        signal: AbortSignal.any([signal, clock.signal]),
-      })
-        .then((r) => r.text.trim() || prepared.question)
-        .catch(() => {
-          if (signal.aborted) throw new AppError("ai:aborted");
-          return prepared.question;
-        });
+    if (prepared.history.length > 0 && !options.reuse) {
+      // A follow-up is rewritten into a standalone question. When that cannot be done (the model is
+      // down, fails, answers nothing or runs out of time), the follow-up is searched as asked — and
+      // the lawyer is told so, since a bare "그럼 …은요?" finds other passages than the full question.
+      const rewritten = deps.stream
+        ? await generateChat({
+            role: "analyst",
+            ...standalonePrompt(prepared.history, prepared.question),
+            signal: AbortSignal.any([signal, clock.signal]),
+          })
+            .then((r) => ({ text: r.text.trim(), error: r.text.trim() ? undefined : "an empty reply" }))
+            .catch((error: unknown) => {
+              if (signal.aborted) throw new AppError("ai:aborted");
+              return { text: "", error: toAppError(error).message };
+            })
+        : { text: "", error: "the language model is unavailable" };
+      if (rewritten.text) {
+        question = rewritten.text;
+      } else {
+        console.warn(`[chat] message ${messageId}: follow-up not rewritten (${rewritten.error}); searched as asked`);
+        deps.notices = [...(deps.notices ?? []), { code: "standalone_failed", message: STANDALONE_FAILED }];
+      }
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
     const mode = prepared.strategy ?? DEFAULT_STRATEGY;
