@@ -3,7 +3,8 @@ import { E2E_USERS } from "../playwright.config";
 import { signIn } from "./helpers";
 
 // The fake LLM cuts the connection mid-answer the first time it meets this marker (e2e/fake-rules.json),
-// as a model server killed while it streams; later answers to it are whole.
+// as a model server killed while it streams; the next call fails outright (the model is still down);
+// later answers to it are whole.
 const QUESTION = "연결끊김확인: 드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?";
 
 test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it from the same 판례; edit, rerun and compare", async ({
@@ -25,6 +26,17 @@ test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it fro
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   await page.reload();
   await expect(page.getByTestId("answer").last().getByTestId("answer-cut")).toBeVisible();
+
+  // 다시 시도 while the model still fails (e2e/fake-rules.json): the cut-off text stays in place,
+  // not a list of 판례, not filed as an earlier answer, and the card says the model is still down.
+  await page.getByTestId("retry").click();
+  await expect(answer.locator('[data-notice="model_still_down"]')).toContainText("아직 연결할 수 없어", {
+    timeout: 30_000,
+  });
+  await expect(answer).toHaveAttribute("data-status", "done");
+  await expect(answer).toContainText("드론 배송 사업자는");
+  await expect(answer).not.toContainText("판시사항");
+  await expect(answer.getByTestId("answer-versions")).toHaveCount(0);
 
   // 다시 시도 from the same passages: the whole answer, the cut-off text kept as an earlier version.
   await page.getByTestId("retry").click();

@@ -15,6 +15,8 @@ const ANSWER_NOTICES = new Set([
   "index_incomplete",
   // A follow-up that could not be rewritten with the conversation was searched as asked.
   "standalone_failed",
+  // 다시 시도 found the model still unreachable: the answer written before is kept.
+  "model_still_down",
 ]);
 
 export const isAnswerNotice = (code: string): boolean => ANSWER_NOTICES.has(code);

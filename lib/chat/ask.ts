@@ -48,7 +48,16 @@ export interface RunAskOptions {
   reuse?: PipelineOptions["reuse"];
   /** The turn's earlier answers, kept in the record (lib/chat/rerun.ts). */
   versions?: AnswerVersion[];
+  /**
+   * 다시 시도: the answer being written again (the last of `versions`), how it had ended, and its
+   * record. Should the model still be unreachable, it stays as it was instead of a search-only list.
+   */
+  replacing?: { answer: string; status: string; record?: AnswerRecord };
 }
+
+/** Said when 다시 시도 found the model still unreachable and kept the answer written before. */
+export const MODEL_STILL_DOWN =
+  "언어 모델에 아직 연결할 수 없어 답변을 다시 쓰지 못했습니다. 앞서 작성된 답변을 그대로 두었습니다. 잠시 후 다시 시도해 주세요.";
 
 /**
  * Runs the pipeline for a prepared question. Every event goes to `emit` together with the answer
@@ -174,6 +183,33 @@ export async function runAsk(
       { mode, reuse: options.reuse, onTrace: (t) => (trace = t) },
       forward,
     );
+    // 다시 시도 with the model still down wrote nothing: the answer it was to replace stays.
+    const replacing = options.replacing;
+    const modelFailed = !deps.stream || result.trace.notices.some((n) => n.code === "answer_failed");
+    if (replacing?.answer.trim() && modelFailed && (result.retrievalOnly || !result.answer.trim())) {
+      console.warn(`[chat] message ${messageId}: retried while the model is unreachable; the earlier answer is kept`);
+      const before = replacing.record ?? { ...snapshot(), answer: replacing.answer, parts: [] };
+      const notices = [
+        ...before.trace.notices.filter((n) => n.code !== "model_still_down"),
+        { code: "model_still_down", message: MODEL_STILL_DOWN },
+      ];
+      const status = replacing.status === "stopped" || replacing.status === "interrupted" ? replacing.status : "done";
+      const record: AnswerRecord = {
+        ...before,
+        answer: replacing.answer,
+        trace: { ...before.trace, notices },
+        // The kept answer is the current one again, not an earlier version of itself.
+        versions: options.versions?.slice(0, -1).length ? options.versions.slice(0, -1) : undefined,
+      };
+      await saver.close();
+      await finishMessage(messageId, {
+        content: replacing.answer,
+        status: status === "done" ? "complete" : status,
+        trace: record,
+      });
+      forward({ type: "kept", record, status });
+      return state;
+    }
     // Numbers outside the passages are looked up in every corpus: a real decision or an invented one.
     const outside = result.retrievalOnly ? new Map() : await checkOutsideCitations(result, base.store);
     // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.

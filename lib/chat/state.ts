@@ -129,6 +129,19 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       };
     case "error":
       return { ...state, status: "error", error: event.message };
+    case "kept":
+      return {
+        ...state,
+        status: event.status,
+        checking: false,
+        answer: event.record.answer,
+        context: event.record.context,
+        provisional: undefined,
+        record: event.record,
+        notices: event.record.trace.notices,
+        signals: event.record.signals,
+        support: event.record.trace.support,
+      };
   }
 }
 

@@ -6,7 +6,7 @@ import { clearFaults } from "@/lib/ai/faults";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { installRecovery } from "@/lib/ai/recovery";
 import { registerUser } from "@/lib/auth/users";
-import { prepareAsk, runAsk } from "@/lib/chat/ask";
+import { MODEL_STILL_DOWN, prepareAsk, runAsk } from "@/lib/chat/ask";
 import { compareStrategies } from "@/lib/chat/compare";
 import { prepareRerun, type RerunRequest } from "@/lib/chat/rerun";
 import type { AnswerRecord } from "@/lib/chat/types";
@@ -60,6 +60,7 @@ async function rerun(request: RerunRequest) {
   const state = await runAsk(prepared, () => {}, new AbortController().signal, {
     reuse: prepared.reuse,
     versions: prepared.versions,
+    replacing: prepared.replacing,
   });
   return { prepared, state };
 }
@@ -154,6 +155,54 @@ describe("a model that fails before writing anything", () => {
     expect(content).toBe("");
     expect(record.context.length).toBeGreaterThan(0);
     expect(record.trace.notices.find((n) => n.code === "answer_failed")?.message).toContain("근거 패널");
+    clearFaults();
+  });
+});
+
+describe("다시 시도 while the model is still down", () => {
+  let answerId = "";
+  let cut = "";
+
+  it("keeps the cut-off answer in place when the model fails again, and says it is still unreachable", async () => {
+    server.setRules([...QUERIES, { system: "리서치 어시스턴트", reply: FULL, dropAfterChunks: 4, chunkDelayMs: 30 }]);
+    const prepared = await prepareAsk(userId, "드론 낙하 사고로 생긴 수리비는 누가 물어주나요?");
+    answerId = prepared.assistantMessageId;
+    await runAsk(prepared, () => {}, new AbortController().signal);
+    cut = (await stored(answerId)).content;
+    expect(cut.length).toBeGreaterThan(5);
+    // The probe finds nothing to check; the answer call itself fails again.
+    clearFaults();
+    server.setRules([...QUERIES, { system: "리서치 어시스턴트", error: { status: 500 } }]);
+    const { state } = await rerun({ answerId, kind: "retry" });
+    expect(state.status).toBe("done");
+    expect(state.answer).toBe(cut);
+    expect(state.notices.map((n) => n.code)).toContain("model_still_down");
+    const after = await stored(answerId);
+    expect(after.content).toBe(cut);
+    expect(after.status).toBe("complete");
+    expect(after.record.retrievalOnly).toBe(false);
+    expect(after.record.cutOff).toBeTruthy();
+    // Not filed under 이전 답변: it is still the answer.
+    expect(after.record.versions).toBeUndefined();
+    expect(after.record.trace.notices.find((n) => n.code === "model_still_down")?.message).toBe(MODEL_STILL_DOWN);
+  });
+
+  it("rewrites nothing when the model fails its probe", async () => {
+    // The failure above is on record; the probe of 다시 시도 fails as well.
+    server.setRules([
+      { user: "연결 확인", error: { status: 503 } },
+      ...QUERIES,
+      { system: "리서치 어시스턴트", reply: FULL },
+    ]);
+    const from = server.requests.length;
+    await expect(prepareRerun(userId, { answerId, kind: "retry" })).rejects.toMatchObject({
+      code: "ai:unreachable",
+      userMessage: MODEL_STILL_DOWN,
+    });
+    const after = await stored(answerId);
+    expect(after.content).toBe(cut);
+    expect(after.status).toBe("complete");
+    expect(server.requests.slice(from).some((r) => JSON.stringify(r.body).includes("리서치 어시스턴트"))).toBe(false);
     clearFaults();
   });
 });

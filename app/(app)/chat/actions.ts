@@ -92,7 +92,12 @@ export async function rerunAction(input: z.input<typeof rerunSchema>): Promise<R
     const id = prepared.assistantMessageId;
     const controller = registerRun(id, user.id, { ...initialAnswerState(), filters: prepared.filters });
     const state = streamRun(id, user.id);
-    const options = { onStopRequested: () => controller.abort(), reuse: prepared.reuse, versions: prepared.versions };
+    const options = {
+      onStopRequested: () => controller.abort(),
+      reuse: prepared.reuse,
+      versions: prepared.versions,
+      replacing: prepared.replacing,
+    };
     void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal, options).then(
       (final) => finishRun(id, final),
       (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
