@@ -44,6 +44,9 @@ test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it fro
   await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   await expect(answer.getByTestId("answer-cut")).toHaveCount(0);
   await expect(answer).toContainText("2098다1001");
+  // The 검색 card still counts what each query found (nothing was searched again).
+  await expect(page.getByTestId("retrieval-progress")).toContainText("개 후보");
+  await expect(page.getByTestId("retrieval-progress")).not.toContainText(": -");
 
   // Another strategy, in place.
   await answer.getByTestId("rerun-strategy").selectOption("hybrid");

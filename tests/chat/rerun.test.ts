@@ -8,6 +8,7 @@ import { installRecovery } from "@/lib/ai/recovery";
 import { registerUser } from "@/lib/auth/users";
 import { MODEL_STILL_DOWN, prepareAsk, runAsk } from "@/lib/chat/ask";
 import { compareStrategies } from "@/lib/chat/compare";
+import { groupEvidence } from "@/lib/chat/evidence";
 import { prepareRerun, type RerunRequest } from "@/lib/chat/rerun";
 import type { AnswerRecord } from "@/lib/chat/types";
 import { findOwnMessage, listOwnMessages } from "@/lib/db/chats";
@@ -94,8 +95,13 @@ describe("an answer the model left unfinished", () => {
     server.setRules([...QUERIES, { system: "리서치 어시스턴트", reply: FULL }]);
     const before = (await stored(answerId)).record;
     const from = server.requests.length;
-    const { prepared } = await rerun({ answerId, kind: "retry" });
+    const { prepared, state } = await rerun({ answerId, kind: "retry" });
     expect(prepared.reuse?.context.length).toBe(before.context.length);
+    // Nothing was searched again, yet the 검색 card still counts what each query had found.
+    const counts = Object.fromEntries(Object.entries(before.trace.lists).map(([k, list]) => [k, list?.length]));
+    expect(Object.keys(counts).length).toBeGreaterThan(0);
+    expect(state.retrieved).toEqual(counts);
+    expect(state.fusedCount).toBe(before.trace.fused.length);
     const after = await stored(answerId);
     expect(after.content).toBe(FULL);
     expect(after.record.cutOff).toBeUndefined();
@@ -154,7 +160,12 @@ describe("a model that fails before writing anything", () => {
     const { content, record } = await stored(prepared.assistantMessageId);
     expect(content).toBe("");
     expect(record.context.length).toBeGreaterThan(0);
-    expect(record.trace.notices.find((n) => n.code === "answer_failed")?.message).toContain("근거 패널");
+    const failed = record.trace.notices.find((n) => n.code === "answer_failed")?.message;
+    expect(failed).toContain("근거 패널");
+    // Decisions are counted as the panel lists them; the passages are said to be passages.
+    const decisions = groupEvidence(record.context).length;
+    expect(decisions).toBeLessThan(record.context.length);
+    expect(failed).toContain(`찾은 판례 ${decisions}건(관련 부분 ${record.context.length}개)`);
     clearFaults();
   });
 });
