@@ -71,6 +71,15 @@ test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it fro
   await dialog.getByTestId("compare-b").selectOption("hybrid");
   await dialog.getByTestId("compare-run").click();
   await expect(dialog.getByTestId("compare-side")).toHaveCount(2, { timeout: 60_000 });
+  // Each side streams in, then reads as the chat's answer does: the citation linked to its passage
+  // in the viewer, with the support check's mark beside it.
+  for (const side of await dialog.getByTestId("compare-side").all()) {
+    await expect(side).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    const link = side.getByTestId("citation-link").filter({ hasText: "2098다1001" });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", /\/precedents\//);
+    await expect(side.getByTestId("support-mark").first()).toBeVisible();
+  }
   await expect(dialog.getByTestId("compare-precedent").first()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

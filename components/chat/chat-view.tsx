@@ -270,6 +270,7 @@ export function ChatView({
             question={comparing.question}
             filters={view(comparing).filters}
             initial={view(comparing).strategy?.id}
+            chatId={chatId}
             onClose={() => setComparing(undefined)}
           />
         ) : null}

@@ -7,7 +7,7 @@ import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { installRecovery } from "@/lib/ai/recovery";
 import { registerUser } from "@/lib/auth/users";
 import { MODEL_STILL_DOWN, prepareAsk, runAsk } from "@/lib/chat/ask";
-import { compareStrategies } from "@/lib/chat/compare";
+import { type CompareSide, compareStrategies } from "@/lib/chat/compare";
 import { groupEvidence } from "@/lib/chat/evidence";
 import { prepareRerun, type RerunRequest } from "@/lib/chat/rerun";
 import type { AnswerRecord } from "@/lib/chat/types";
@@ -221,14 +221,27 @@ describe("다시 시도 while the model is still down", () => {
 describe("comparing two strategies", () => {
   it("answers with both, each with its precedents, the cited ones marked", async () => {
     server.setRules([...QUERIES, { system: "리서치 어시스턴트", reply: FULL }]);
-    const sides = await compareStrategies(QUESTION, ["rar", "hybrid"], undefined, new AbortController().signal);
+    const frames: CompareSide[][] = [];
+    const sides = await compareStrategies(QUESTION, ["rar", "hybrid"], undefined, new AbortController().signal, (f) =>
+      frames.push(f),
+    );
     expect(sides.map((s) => s.label)).toEqual([STRATEGY_LABELS.rar, STRATEGY_LABELS.hybrid]);
     expect(sides[1]?.strategy).toBe("hybrid");
     for (const side of sides) {
+      expect(side.status).toBe("done");
       expect(side.answer).toBe(FULL);
       expect(side.precedents.length).toBeGreaterThan(0);
       expect(side.precedents.some((p) => p.cited && p.caseNo === "2098다1001")).toBe(true);
+      // The record the chat's answer renders from: the citation checked against a passage (a link
+      // into the viewer), and the support check's verdict for it (its mark).
+      const citation = side.record?.parts.find((p) => p.type === "citation" && p.caseNo === "2098다1001");
+      expect(citation).toMatchObject({ valid: true });
+      expect(side.record?.trace.support?.citations.length).toBeGreaterThan(0);
     }
+    // It streamed: a side was seen mid-answer before either was done.
+    expect(frames.some((f) => f.some((s) => s.status === "running" && s.answer.length > 0 && s.answer !== FULL))).toBe(
+      true,
+    );
     await expect(
       compareStrategies(QUESTION, ["rar", "rar"], undefined, new AbortController().signal),
     ).rejects.toMatchObject({ code: "bad_request:input" });
