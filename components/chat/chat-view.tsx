@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { askAction, rerunAction, saveFiltersAction, stopAction } from "@/app/(app)/chat/actions";
+import { isTyping } from "@/components/a11y/slash-focus";
 import { ConversationExportActions } from "@/components/export/conversation-export-actions";
 import type { ChatFilters } from "@/lib/chat/filters";
 import type { RerunRequest } from "@/lib/chat/rerun";
@@ -314,10 +315,4 @@ export function ChatView({
       </div>
     </main>
   );
-}
-
-/** A key typed into a field belongs to it: "/" there is a slash, not a shortcut. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
