@@ -10,6 +10,7 @@ export function ConfirmButton({
   label,
   question,
   confirmLabel = "확인",
+  cancelLabel = "취소",
   onConfirm,
   testId,
   className = "text-red-700 hover:underline",
@@ -18,6 +19,8 @@ export function ConfirmButton({
   label: string;
   question: string;
   confirmLabel?: string;
+  /** The button that backs out (e.g. "닫기" where the action itself is a cancellation). */
+  cancelLabel?: string;
   onConfirm: () => Promise<void> | void;
   testId: string;
   className?: string;
@@ -63,7 +66,7 @@ export function ConfirmButton({
         className="rounded border border-line px-2 py-0.5 hover:bg-paper"
         onClick={() => setAsking(false)}
       >
-        취소
+        {cancelLabel}
       </button>
     </span>
   );

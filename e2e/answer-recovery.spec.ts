@@ -3,7 +3,8 @@ import { E2E_USERS } from "../playwright.config";
 import { signIn } from "./helpers";
 
 // The fake LLM cuts the connection mid-answer the first time it meets this marker (e2e/fake-rules.json),
-// as a model server killed while it streams; later answers to it are whole.
+// as a model server killed while it streams; the next call fails outright (the model is still down);
+// later answers to it are whole.
 const QUESTION = "연결끊김확인: 드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?";
 
 test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it from the same 판례; edit, rerun and compare", async ({
@@ -26,12 +27,26 @@ test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it fro
   await page.reload();
   await expect(page.getByTestId("answer").last().getByTestId("answer-cut")).toBeVisible();
 
+  // 다시 시도 while the model still fails (e2e/fake-rules.json): the cut-off text stays in place,
+  // not a list of 판례, not filed as an earlier answer, and the card says the model is still down.
+  await page.getByTestId("retry").click();
+  await expect(answer.locator('[data-notice="model_still_down"]')).toContainText("아직 연결할 수 없어", {
+    timeout: 30_000,
+  });
+  await expect(answer).toHaveAttribute("data-status", "done");
+  await expect(answer).toContainText("드론 배송 사업자는");
+  await expect(answer).not.toContainText("판시사항");
+  await expect(answer.getByTestId("answer-versions")).toHaveCount(0);
+
   // 다시 시도 from the same passages: the whole answer, the cut-off text kept as an earlier version.
   await page.getByTestId("retry").click();
   await expect(answer.getByTestId("answer-versions")).toContainText("이전 답변 1개", { timeout: 30_000 });
   await expect(answer).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   await expect(answer.getByTestId("answer-cut")).toHaveCount(0);
   await expect(answer).toContainText("2098다1001");
+  // The 검색 card still counts what each query found (nothing was searched again).
+  await expect(page.getByTestId("retrieval-progress")).toContainText("개 후보");
+  await expect(page.getByTestId("retrieval-progress")).not.toContainText(": -");
 
   // Another strategy, in place.
   await answer.getByTestId("rerun-strategy").selectOption("hybrid");
@@ -56,6 +71,15 @@ test("a model killed mid-answer: the text is kept, 다시 시도 rewrites it fro
   await dialog.getByTestId("compare-b").selectOption("hybrid");
   await dialog.getByTestId("compare-run").click();
   await expect(dialog.getByTestId("compare-side")).toHaveCount(2, { timeout: 60_000 });
+  // Each side streams in, then reads as the chat's answer does: the citation linked to its passage
+  // in the viewer, with the support check's mark beside it.
+  for (const side of await dialog.getByTestId("compare-side").all()) {
+    await expect(side).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    const link = side.getByTestId("citation-link").filter({ hasText: "2098다1001" });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", /\/precedents\//);
+    await expect(side.getByTestId("support-mark").first()).toBeVisible();
+  }
   await expect(dialog.getByTestId("compare-precedent").first()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

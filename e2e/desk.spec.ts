@@ -64,6 +64,12 @@ for (const size of [
     await pageDoesNotScroll(page);
 
     if (size.width < 1024) {
+      // The strategy picker is whole on the phone's toolbar, not cut at the screen's edge.
+      const toolbar = await page.getByTestId("composer-toolbar").boundingBox();
+      const picker = await page.getByTestId("chat-strategy").boundingBox();
+      expect(toolbar && picker).toBeTruthy();
+      if (toolbar && picker)
+        expect(picker.x + picker.width).toBeLessThanOrEqual(Math.min(toolbar.x + toolbar.width, size.width));
       // A phone shows the evidence as a tab above the same question box.
       await expect(page.getByTestId("evidence-panel")).toBeHidden();
       await page.getByTestId("tab-evidence").click();

@@ -69,7 +69,11 @@ test("the server answers health checks throughout a cached re-index of 1,000 dec
     }
   })();
   const started = Date.now();
+  // Asked first, in Korean; nothing starts until it is confirmed.
   await page.getByTestId("corpus-reindex").click();
+  await expect(page.getByTestId("corpus-reindex-question")).toContainText("다시 색인할까요");
+  await expect(page.getByTestId("job-panel")).toHaveAttribute("data-job-id", uploadJob);
+  await page.getByTestId("corpus-reindex-confirm").click();
   const panel = page.getByTestId("job-panel");
   await expect(panel).not.toHaveAttribute("data-job-id", uploadJob);
   const reindexJob = (await panel.getAttribute("data-job-id")) as string;

@@ -17,6 +17,16 @@ test("판례 검색: operator and facet, newest first, paging, a result at its s
   await signIn(page, E2E_USERS.lawyer.email, E2E_USERS.lawyer.password);
   await page.getByTestId("nav-search").click();
 
+  // "/" from anywhere on the page puts the cursor in the box; typed in the box, it is a slash.
+  await expect(page.getByTestId("search-form")).toBeVisible();
+  await expect(async () => {
+    await page.getByRole("heading").first().click();
+    await page.keyboard.press("/");
+    await expect(page.getByTestId("search-input")).toBeFocused({ timeout: 1_000 });
+  }).toPass();
+  await page.keyboard.press("/");
+  await expect(page.getByTestId("search-input")).toHaveValue("/");
+
   // An operator, and a malformed one: a hint, and the rest still searched.
   await page.getByTestId("search-input").fill("손해배상 -로봇 OR");
   await page.getByTestId("search-input").press("Enter");

@@ -123,8 +123,24 @@ test.describe("admin user management", () => {
     await expect(page.getByTestId("audit-table")).not.toContainText(password);
   });
 
-  test("the users, audit and feedback pages fit a phone's width (tables scroll inside)", async ({ page }) => {
+  test("the users, audit and feedback pages fit a phone's width (tables scroll inside); a token is revoked with 폐기", async ({
+    page,
+  }) => {
     await signIn(page, admin.email, admin.password);
+    // A personal token is revoked with 폐기; backing out of the question is 닫기, not a second 취소.
+    await page.goto("/account");
+    await page.getByTestId("token-name").fill("회계 시스템 연결");
+    await page.getByTestId("token-create").click();
+    await expect(page.getByTestId("token-secret")).toBeVisible();
+    const tokenRow = page.getByTestId("token-row").filter({ hasText: "회계 시스템 연결" });
+    const revoke = tokenRow.locator('[data-testid^="token-revoke-"]').first();
+    await expect(revoke).toHaveText("폐기");
+    await revoke.click();
+    await expect(tokenRow.locator('[data-testid$="-cancel"]')).toHaveText("닫기");
+    await expect(tokenRow.locator('[data-testid$="-confirm"]')).toHaveText("토큰 폐기");
+    await tokenRow.locator('[data-testid$="-confirm"]').click();
+    await expect(tokenRow).toContainText("폐기됨");
+    await expect(page.getByTestId("token-table")).not.toContainText(/\bAM\b|\bPM\b/);
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["/admin/users", "/admin/audit", "/admin/feedback", "/bookmarks"]) {
       await page.goto(path);

@@ -7,7 +7,7 @@ import { ConfirmButton } from "@/components/confirm-button";
 import { FormError } from "@/components/form-controls";
 import type { ApiTokenRow } from "@/lib/auth/api-token-rows";
 
-const STATE_LABEL = { live: "사용 중", expired: "만료됨", revoked: "취소됨" } as const;
+const STATE_LABEL = { live: "사용 중", expired: "만료됨", revoked: "폐기됨" } as const;
 
 export function TokenList({ rows, showOwner = false }: { rows: ApiTokenRow[]; showOwner?: boolean }) {
   const router = useRouter();
@@ -35,7 +35,7 @@ export function TokenList({ rows, showOwner = false }: { rows: ApiTokenRow[]; sh
               <th className="py-1 pr-3 font-medium">마지막 사용</th>
               <th className="py-1 pr-3 font-medium">상태</th>
               <th className="py-1 font-medium">
-                <span className="sr-only">취소</span>
+                <span className="sr-only">폐기</span>
               </th>
             </tr>
           </thead>
@@ -54,9 +54,10 @@ export function TokenList({ rows, showOwner = false }: { rows: ApiTokenRow[]; sh
                 <td className="py-1.5">
                   {row.state === "live" && (
                     <ConfirmButton
-                      label="취소"
-                      question="이 토큰을 취소할까요? 이 토큰을 쓰는 프로그램은 더 이상 접속하지 못합니다."
-                      confirmLabel="토큰 취소"
+                      label="폐기"
+                      question="이 토큰을 폐기할까요? 이 토큰을 쓰는 프로그램은 더 이상 접속하지 못합니다."
+                      confirmLabel="토큰 폐기"
+                      cancelLabel="닫기"
                       testId={`token-revoke-${row.id}`}
                       onConfirm={async () => {
                         const result = await revokeTokenAction(row.id);

@@ -13,6 +13,10 @@ const ANSWER_NOTICES = new Set([
   "no_results",
   // The answer may miss recently imported decisions (the index was still catching up).
   "index_incomplete",
+  // A follow-up that could not be rewritten with the conversation was searched as asked.
+  "standalone_failed",
+  // 다시 시도 found the model still unreachable: the answer written before is kept.
+  "model_still_down",
 ]);
 
 export const isAnswerNotice = (code: string): boolean => ANSWER_NOTICES.has(code);

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { askAction, rerunAction, saveFiltersAction, stopAction } from "@/app/(app)/chat/actions";
+import { isTyping } from "@/components/a11y/slash-focus";
 import { ConversationExportActions } from "@/components/export/conversation-export-actions";
 import type { ChatFilters } from "@/lib/chat/filters";
 import type { RerunRequest } from "@/lib/chat/rerun";
@@ -67,6 +68,8 @@ export function ChatView({
   const messages = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   useRunStore();
+  // 다시 시도 asked, not yet started: the answer stays on screen while the server checks the model.
+  const [retrying, setRetrying] = useState(false);
   const running = turns.find((t) => view(t).status === "running");
   const shown = turns.find((t) => t.key === selected) ?? turns.at(-1);
   const shownState = shown ? view(shown) : undefined;
@@ -169,18 +172,21 @@ export function ChatView({
    */
   async function rerun(turn: Turn, request: Omit<RerunRequest, "answerId">) {
     const id = turn.messageId;
-    if (!id || running) return;
+    if (!id || running || retrying) return;
     const before = view(turn);
-    showState(id, { ...initialAnswerState(), filters: before.filters });
+    const fresh = () => showState(id, { ...initialAnswerState(), filters: before.filters });
+    // A retry keeps the answer in view until the rewrite starts: the model may still be down.
+    if (request.kind === "retry") setRetrying(true);
+    else fresh();
     setSelected(turn.key);
-    const result = await rerunAction({ answerId: id, ...request }).catch(() => ({
-      ok: false as const,
-      message: "서버에 연결할 수 없습니다.",
-    }));
+    const result = await rerunAction({ answerId: id, ...request })
+      .catch(() => ({ ok: false as const, message: "서버에 연결할 수 없습니다." }))
+      .finally(() => setRetrying(false));
     if (!result.ok) {
       showState(id, { ...before, error: result.message });
       return;
     }
+    if (request.kind === "retry") fresh();
     if (request.kind === "edit" && request.question) {
       const question = request.question;
       setTurns((all) => {
@@ -246,7 +252,7 @@ export function ChatView({
               setTab("evidence");
             }}
             onRetry={
-              running
+              running || retrying
                 ? undefined
                 : turn.messageId
                   ? () => void rerun(turn, { kind: "retry" })
@@ -265,6 +271,7 @@ export function ChatView({
             question={comparing.question}
             filters={view(comparing).filters}
             initial={view(comparing).strategy?.id}
+            chatId={chatId}
             onClose={() => setComparing(undefined)}
           />
         ) : null}
@@ -308,10 +315,4 @@ export function ChatView({
       </div>
     </main>
   );
-}
-
-/** A key typed into a field belongs to it: "/" there is a slash, not a shortcut. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }

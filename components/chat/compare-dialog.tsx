@@ -1,5 +1,6 @@
 "use client";
 
+import { readStreamableValue } from "@ai-sdk/rsc";
 import { useEffect, useRef, useState } from "react";
 import { compareAction } from "@/app/(app)/chat/actions";
 import type { CompareSide } from "@/lib/chat/compare";
@@ -39,12 +40,15 @@ function StrategySelect({
   );
 }
 
-function Side({ side }: { side: CompareSide }) {
+function Side({ side, chatId }: { side: CompareSide; chatId?: string }) {
+  const running = side.status === "running";
   return (
     <section
       className="min-w-0 rounded-lg border border-line bg-white p-3"
       data-testid="compare-side"
+      data-status={side.status}
       aria-label={side.label}
+      aria-busy={running}
     >
       <h3 className="mb-2 font-semibold">{side.label}</h3>
       {side.cutOff ? (
@@ -53,10 +57,23 @@ function Side({ side }: { side: CompareSide }) {
         </p>
       ) : null}
       {side.answer ? (
-        <AnswerText text={side.answer} />
+        // The same rendering as the chat's answer: once written, each citation links to its passage, marked.
+        <AnswerText text={side.answer} record={side.record} chatId={chatId} />
+      ) : running ? (
+        <p className="text-sm text-muted">판례를 찾고 있습니다…</p>
       ) : (
         <p className="text-sm text-muted">답변이 작성되지 않았습니다.</p>
       )}
+      {side.checking ? (
+        <p className="mt-2 animate-pulse text-xs text-muted" role="status">
+          인용 검증 중… 답변의 각 인용이 그 판례의 내용과 맞는지 확인하고 있습니다.
+        </p>
+      ) : null}
+      {side.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {side.error}
+        </p>
+      ) : null}
       <h4 className="mb-1 mt-3 text-xs font-semibold text-muted">근거 판례 {side.precedents.length}건</h4>
       <ul className="space-y-1 text-xs">
         {side.precedents.map((p) => (
@@ -78,10 +95,13 @@ export function CompareDialog({
   question,
   filters,
   initial,
+  chatId,
   onClose,
 }: {
   question: string;
   filters?: ChatFilters;
+  /** The chat it was opened from: the citations' links lead back to it. */
+  chatId?: string;
   /** The strategy of the answer it was opened from. */
   initial?: string;
   onClose: () => void;
@@ -100,13 +120,20 @@ export function CompareDialog({
     setBusy(true);
     setError(undefined);
     setSides(undefined);
-    const result = await compareAction({ question, strategies: [a, b], filters }).catch(() => ({
-      ok: false as const,
-      message: "서버에 연결할 수 없습니다.",
-    }));
-    setBusy(false);
-    if (result.ok) setSides(result.sides);
-    else setError(result.message);
+    try {
+      const result = await compareAction({ question, strategies: [a, b], filters });
+      if (!result.ok) return setError(result.message);
+      // Both answers stream in as they are written, then their citations are checked and linked.
+      for await (const frame of readStreamableValue(result.frames)) {
+        if (!frame) continue;
+        setSides(frame.sides);
+        if (frame.error) setError(frame.error);
+      }
+    } catch {
+      setError("서버에 연결할 수 없습니다.");
+    } finally {
+      setBusy(false);
+    }
   }
   return (
     <dialog
@@ -155,7 +182,7 @@ export function CompareDialog({
       {sides ? (
         <div className="grid gap-3 md:grid-cols-2" data-testid="compare-result">
           {sides.map((side) => (
-            <Side key={side.strategy} side={side} />
+            <Side key={side.strategy} side={side} chatId={chatId} />
           ))}
         </div>
       ) : null}

@@ -47,7 +47,9 @@ export function StrategyPicker({
         }}
         data-testid="chat-strategy"
         title={blocked ?? STRATEGY_HINTS[value]}
-        className="rounded border border-line bg-white px-2 py-1 text-xs text-ink"
+        // On a phone the widest label ("… — 쓸 수 없음") would push it past the screen's edge: it is
+        // kept narrow there (the list it opens shows every label whole).
+        className="max-w-40 rounded border border-line bg-white px-2 py-1 text-xs text-ink sm:max-w-none"
       >
         {STRATEGY_IDS.map((id) => (
           // The one in use stays selectable so the picker never shows a value it cannot hold.

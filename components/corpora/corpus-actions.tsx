@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
 import { deleteCorpusAction, reindexCorpusAction } from "@/app/(app)/admin/corpora/actions";
+import { ConfirmButton } from "@/components/confirm-button";
 
 export function CorpusActions({
   corpusId,
@@ -22,22 +23,21 @@ export function CorpusActions({
   return (
     <section className="space-y-3 rounded-xl border border-line bg-white p-4">
       <h2 className="text-sm font-semibold">관리</h2>
-      <button
-        type="button"
+      {/* Asked first: a reindex reads every decision again and may take long on a large corpus. */}
+      <ConfirmButton
+        label="다시 색인"
+        question="이 말뭉치의 모든 판례를 처음부터 다시 색인할까요? 판례가 많으면 오래 걸립니다."
+        confirmLabel="다시 색인 시작"
+        testId="corpus-reindex"
         disabled={!canReindex || pending}
-        data-testid="corpus-reindex"
-        onClick={() =>
-          startTransition(async () => {
-            const result = await reindexCorpusAction(corpusId);
-            setError(result.error ?? null);
-            // A fresh server render hands the new job to the progress panel.
-            router.refresh();
-          })
-        }
         className="w-full rounded-md border border-line px-4 py-2 text-sm disabled:opacity-50"
-      >
-        다시 색인
-      </button>
+        onConfirm={async () => {
+          const result = await reindexCorpusAction(corpusId);
+          setError(result.error ?? null);
+          // A fresh server render hands the new job to the progress panel.
+          startTransition(() => router.refresh());
+        }}
+      />
       <p className="text-xs text-muted">청크 크기, 토크나이저나 임베딩 모델을 바꾼 뒤 모든 판례를 다시 색인합니다.</p>
       <button
         type="button"

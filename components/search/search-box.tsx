@@ -1,3 +1,4 @@
+import { SlashFocus } from "@/components/a11y/slash-focus";
 import type { SearchParams } from "@/lib/search/params";
 
 const KEPT = ["corpus", "level", "court", "type", "years", "enBanc", "lower", "ref", "sort"] as const;
@@ -10,6 +11,8 @@ const KEPT = ["corpus", "level", "court", "type", "years", "enBanc", "lower", "r
 export function SearchBox({ params, hints }: { params: SearchParams; hints: string[] }) {
   return (
     <search className="space-y-2">
+      {/* "/" puts the cursor in the box from anywhere on the page (not while typing in a field). */}
+      <SlashFocus testId="search-input" />
       <form action="/search" method="get" className="flex gap-2" data-testid="search-form">
         {KEPT.map((key) => {
           const v = key === "sort" ? (params.sort !== "relevance" ? params.sort : undefined) : params[key];
@@ -24,6 +27,7 @@ export function SearchBox({ params, hints }: { params: SearchParams; hints: stri
           aria-label="판례 검색어"
           aria-describedby={hints.length > 0 ? "search-hints" : undefined}
           data-testid="search-input"
+          aria-keyshortcuts="/"
           className="min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 outline-none focus:border-accent"
         />
         <button

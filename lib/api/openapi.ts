@@ -7,7 +7,7 @@ const error = { $ref: "#/components/schemas/Error" };
 const errorResponses = {
   "400": { description: "요청 값이 올바르지 않음", content: { "application/json": { schema: error } } },
   "401": {
-    description: "토큰이 없거나, 알 수 없거나, 만료·취소됨",
+    description: "토큰이 없거나, 알 수 없거나, 만료·폐기됨",
     content: { "application/json": { schema: error } },
   },
   "403": { description: "토큰의 권한 밖이거나 계정이 비활성화됨", content: { "application/json": { schema: error } } },

@@ -83,7 +83,7 @@ export async function revokeToken(actor: UserRecord, tokenId: string, options: {
       actor,
       action: "token.revoke",
       target: { kind: "token", id: token.id, label: token.name },
-      detail: token.userId === actor.id ? "" : "관리자가 취소",
+      detail: token.userId === actor.id ? "" : "관리자가 폐기",
       ip: options.ip,
     }).catch(logError);
   }
@@ -121,7 +121,7 @@ export async function authenticateToken(secret: string | null, now = new Date())
   const found = await findApiTokenByHash(hashToken(secret));
   if (!found) throw new TokenRefused("api:unauthenticated", "알 수 없는 토큰");
   const { token, user } = found;
-  if (token.revokedAt) throw new TokenRefused("api:token_expired", "취소된 토큰", found);
+  if (token.revokedAt) throw new TokenRefused("api:token_expired", "폐기된 토큰", found);
   if (token.expiresAt && token.expiresAt <= now) throw new TokenRefused("api:token_expired", "만료된 토큰", found);
   if (!user.active) throw new TokenRefused("auth:deactivated", "비활성화된 계정", found);
   void touchApiToken(token.id, now, new Date(now.getTime() - USE_RECORD_INTERVAL_MS)).catch(logError);

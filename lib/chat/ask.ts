@@ -27,6 +27,9 @@ import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
 import { chatSupportDeps, checkAnswerSupport } from "./support-step";
 import type { AnswerRecord, AnswerVersion, ChatEvent } from "./types";
 
+/** Said when a follow-up could not be rewritten with the conversation and was searched as asked. */
+export const STANDALONE_FAILED = "앞 대화를 반영한 질문으로 바꾸지 못해 질문 그대로 검색했습니다.";
+
 // Taking the question (stored first, or held in the durable queue while the database is busy).
 export { type PreparedAsk, prepareAsk } from "./question-intake";
 
@@ -47,7 +50,16 @@ export interface RunAskOptions {
   reuse?: PipelineOptions["reuse"];
   /** The turn's earlier answers, kept in the record (lib/chat/rerun.ts). */
   versions?: AnswerVersion[];
+  /**
+   * 다시 시도: the answer being written again (the last of `versions`), how it had ended, and its
+   * record. Should the model still be unreachable, it stays as it was instead of a search-only list.
+   */
+  replacing?: { answer: string; status: string; record?: AnswerRecord };
 }
+
+/** Said when 다시 시도 found the model still unreachable and kept the answer written before. */
+export const MODEL_STILL_DOWN =
+  "언어 모델에 아직 연결할 수 없어 답변을 다시 쓰지 못했습니다. 앞서 작성된 답변을 그대로 두었습니다. 잠시 후 다시 시도해 주세요.";
 
 /**
  * Runs the pipeline for a prepared question. Every event goes to `emit` together with the answer
@@ -163,19 +175,28 @@ export async function runAsk(
     };
     // Written again from stored passages: the question those passages were found for.
     let question = options.reuse?.trace?.question ?? prepared.question;
-    if (prepared.history.length > 0 && deps.stream && !options.reuse) {
-      // A follow-up is rewritten into a standalone question; if that fails (or runs out of time),
-      // the raw follow-up is used.
-      question = await generateChat({
-        role: "analyst",
-        ...standalonePrompt(prepared.history, prepared.question),
-        signal: AbortSignal.any([signal, clock.signal]),
-      })
-        .then((r) => r.text.trim() || prepared.question)
-        .catch(() => {
-          if (signal.aborted) throw new AppError("ai:aborted");
-          return prepared.question;
-        });
+    if (prepared.history.length > 0 && !options.reuse) {
+      // A follow-up is rewritten into a standalone question. When that cannot be done (the model is
+      // down, fails, answers nothing or runs out of time), the follow-up is searched as asked — and
+      // the lawyer is told so, since a bare "그럼 …은요?" finds other passages than the full question.
+      const rewritten = deps.stream
+        ? await generateChat({
+            role: "analyst",
+            ...standalonePrompt(prepared.history, prepared.question),
+            signal: AbortSignal.any([signal, clock.signal]),
+          })
+            .then((r) => ({ text: r.text.trim(), error: r.text.trim() ? undefined : "an empty reply" }))
+            .catch((error: unknown) => {
+              if (signal.aborted) throw new AppError("ai:aborted");
+              return { text: "", error: toAppError(error).message };
+            })
+        : { text: "", error: "the language model is unavailable" };
+      if (rewritten.text) {
+        question = rewritten.text;
+      } else {
+        console.warn(`[chat] message ${messageId}: follow-up not rewritten (${rewritten.error}); searched as asked`);
+        deps.notices = [...(deps.notices ?? []), { code: "standalone_failed", message: STANDALONE_FAILED }];
+      }
       if (question !== prepared.question) forward({ type: "standalone", text: question });
     }
     const mode = prepared.strategy ?? DEFAULT_STRATEGY;
@@ -185,6 +206,33 @@ export async function runAsk(
       { mode, reuse: options.reuse, onTrace: (t) => (trace = t) },
       forward,
     );
+    // 다시 시도 with the model still down wrote nothing: the answer it was to replace stays.
+    const replacing = options.replacing;
+    const modelFailed = !deps.stream || result.trace.notices.some((n) => n.code === "answer_failed");
+    if (replacing?.answer.trim() && modelFailed && (result.retrievalOnly || !result.answer.trim())) {
+      console.warn(`[chat] message ${messageId}: retried while the model is unreachable; the earlier answer is kept`);
+      const before = replacing.record ?? { ...snapshot(), answer: replacing.answer, parts: [] };
+      const notices = [
+        ...before.trace.notices.filter((n) => n.code !== "model_still_down"),
+        { code: "model_still_down", message: MODEL_STILL_DOWN },
+      ];
+      const status = replacing.status === "stopped" || replacing.status === "interrupted" ? replacing.status : "done";
+      const record: AnswerRecord = {
+        ...before,
+        answer: replacing.answer,
+        trace: { ...before.trace, notices },
+        // The kept answer is the current one again, not an earlier version of itself.
+        versions: options.versions?.slice(0, -1).length ? options.versions.slice(0, -1) : undefined,
+      };
+      await saver.close();
+      await finishMessage(messageId, {
+        content: replacing.answer,
+        status: status === "done" ? "complete" : status,
+        trace: record,
+      });
+      forward({ type: "kept", record, status });
+      return state;
+    }
     // Numbers outside the passages are looked up in every corpus: a real decision or an invented one.
     const outside = result.retrievalOnly ? new Map() : await checkOutsideCitations(result, base.store);
     // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.

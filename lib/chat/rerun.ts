@@ -1,3 +1,5 @@
+import { aiConfig } from "../ai/config";
+import { faultyComponents } from "../ai/faults";
 import { recheckFaults } from "../ai/recovery";
 import { restartAnswer } from "../db/chat-rerun";
 import { findOwnChat, findOwnMessage } from "../db/chats";
@@ -5,6 +7,7 @@ import { AppError } from "../errors";
 import { DEFAULT_STRATEGY, isStrategyId, type StrategyId } from "../rag/strategies/steps";
 import type { PipelineTrace } from "../rag/types";
 import type { ScoredChunk } from "../text/decision";
+import { MODEL_STILL_DOWN } from "./ask";
 import type { ChatFilters } from "./filters";
 import type { PreparedAsk } from "./question-intake";
 import type { AnswerRecord, AnswerVersion } from "./types";
@@ -31,6 +34,8 @@ export interface RerunRequest {
 export interface PreparedRerun extends PreparedAsk {
   reuse?: { context: ScoredChunk[]; trace?: PipelineTrace };
   versions: AnswerVersion[];
+  /** 다시 시도: the answer being written again, kept should the model still be unreachable. */
+  replacing?: { answer: string; status: string; record?: AnswerRecord };
 }
 
 /** Versions kept per turn: enough to go back a few steps, not a growing log. */
@@ -81,7 +86,12 @@ export async function prepareRerun(userId: string, request: RerunRequest): Promi
       at: answer.updatedAt.toISOString(),
     });
 
-  if (request.kind === "retry") await recheckFaults();
+  if (request.kind === "retry") {
+    await recheckFaults();
+    // The model failed its probe just now: nothing is rewritten, the answer stays as it is.
+    if (answer.content.trim() && aiConfig().chat && faultyComponents().includes("llm"))
+      throw new AppError("ai:unreachable", { userMessage: MODEL_STILL_DOWN });
+  }
   const taken = await restartAnswer(
     userId,
     answer.id,
@@ -100,5 +110,9 @@ export async function prepareRerun(userId: string, request: RerunRequest): Promi
     strategy,
     reuse,
     versions: versions.slice(-MAX_VERSIONS),
+    replacing:
+      request.kind === "retry" && answer.content.trim()
+        ? { answer: answer.content, status: answer.status, record }
+        : undefined,
   };
 }

@@ -57,6 +57,22 @@ export const initialAnswerState = (): AnswerState => ({
   notices: [],
 });
 
+/** How many candidates each query found, as stored in a record's trace. */
+const countsOf = (record: AnswerRecord | undefined): AnswerState["retrieved"] =>
+  Object.fromEntries(Object.entries(record?.trace.lists ?? {}).map(([k, list]) => [k, list?.length ?? 0]));
+
+/**
+ * The 검색 card's counts once an answer ends: those streamed, or else the record's (다시 시도 writes
+ * the answer again from stored passages and searches nothing, so nothing was streamed).
+ */
+function searchCounts(state: AnswerState, record: AnswerRecord): Pick<AnswerState, "retrieved" | "fusedCount"> {
+  const streamed = Object.keys(state.retrieved).length > 0;
+  return {
+    retrieved: streamed ? state.retrieved : countsOf(record),
+    fusedCount: state.fusedCount ?? (record.trace.fused?.length || undefined),
+  };
+}
+
 export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerState {
   switch (event.type) {
     case "standalone":
@@ -109,6 +125,7 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
     case "done":
       return {
         ...state,
+        ...searchCounts(state, event.record),
         status: "done",
         checking: false,
         answer: event.record.answer,
@@ -129,6 +146,20 @@ export function applyChatEvent(state: AnswerState, event: ChatEvent): AnswerStat
       };
     case "error":
       return { ...state, status: "error", error: event.message };
+    case "kept":
+      return {
+        ...state,
+        ...searchCounts(state, event.record),
+        status: event.status,
+        checking: false,
+        answer: event.record.answer,
+        context: event.record.context,
+        provisional: undefined,
+        record: event.record,
+        notices: event.record.trace.notices,
+        signals: event.record.signals,
+        support: event.record.trace.support,
+      };
   }
 }
 
@@ -164,7 +195,7 @@ export function stateFromStored(content: string, status: string, trace: string |
     analytical: record?.trace.queries.analytical ?? "",
     rationale: record?.trace.queries.rationale,
     context: record?.context,
-    retrieved: Object.fromEntries(Object.entries(record?.trace.lists ?? {}).map(([k, list]) => [k, list?.length ?? 0])),
+    retrieved: countsOf(record),
     fusedCount: record?.trace.fused.length,
     reranked: record?.trace.reranked,
     notices: record?.trace.notices ?? [],

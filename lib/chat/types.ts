@@ -51,4 +51,9 @@ export type ChatEvent =
   | { type: "done"; record: AnswerRecord }
   /** Stopped by the lawyer: what was written so far, with the queries and passages found. */
   | { type: "stopped"; answer: string; record?: AnswerRecord }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  /**
+   * 다시 시도 found the model still unreachable: the answer it was to replace stays as it was
+   * (`status` is how it had ended), with a notice saying so.
+   */
+  | { type: "kept"; record: AnswerRecord; status: "done" | "stopped" | "interrupted" };

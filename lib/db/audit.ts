@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "corpus.delete",
   "corpus.job_cancel",
   "corpus.job_resume",
+  "corpus.job_done",
   "decision.delete",
   // Enrichment (context, atomic questions).
   "enrich.start",

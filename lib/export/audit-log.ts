@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "corpus.delete": "말뭉치 삭제",
   "corpus.job_cancel": "색인 작업 취소",
   "corpus.job_resume": "색인 작업 이어서",
+  "corpus.job_done": "색인 작업 끝남",
   "decision.delete": "판례 삭제",
   "enrich.start": "보강 시작",
   "enrich.stop": "보강 중지",

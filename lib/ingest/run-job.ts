@@ -1,4 +1,5 @@
 import { decisionGraph } from "../citations/graph";
+import { type AuditBy, recordAuditBy } from "../db/audit";
 import {
   commitDecisions,
   findDocumentHash,
@@ -33,6 +34,7 @@ import { type MetaHints, readHints } from "./hints";
 import { decisionHash, type IndexContext, indexDecisions } from "./index-decisions";
 import { zeroCounts } from "./job-counts";
 import { readFileDecisions } from "./read-decisions";
+import { SKIPPED_CODE } from "./skip-report";
 import { listInputFiles } from "./sources";
 
 export type JobContext = Omit<IndexContext, "corpusId" | "checkpoint"> & {
@@ -242,8 +244,41 @@ export async function runIngestionJob(jobId: string, ctx: JobContext): Promise<J
       });
       if (await updateOwnedJob(jobId, owner, { status, message, finishedAt: new Date() })) {
         removeJobUploads(job.inputDir, ctx.dataDir);
+        // The upload's own row was written before any file was read: how it ended, and how many
+        // files could not be read, are said here.
+        await recordAuditBy(
+          JOB_RUNNER,
+          "corpus.job_done",
+          { kind: "corpus", id: corpusId, label: after?.name ?? corpusId },
+          jobOutcome(status, counts, errors, job.id),
+        );
       }
     }
     return (await getJob(jobId)) as JobRecord;
   }
+}
+
+/** The job runner's actor in the audit log: no person, the server finishing a job someone started. */
+const JOB_RUNNER: AuditBy = { actor: { id: null, email: "색인 작업" } };
+
+const OUTCOME: Record<"done" | "failed" | "cancelled", string> = { done: "완료", failed: "실패", cancelled: "취소됨" };
+/** Notes about duplicates and skipped upload entries: not files that could not be read. */
+const NOT_UNREADABLE = new Set(["ingest:duplicate", "ingest:duplicate_case_no", SKIPPED_CODE]);
+
+/** "완료: 색인 12건, 변경 없음 3건, 읽지 못한 파일 2개, 건너뜀 1개 (작업 …)" for the audit log. */
+export function jobOutcome(
+  status: "done" | "failed" | "cancelled",
+  counts: { indexed: number; unchanged: number },
+  errors: { code: string }[],
+  jobId: string,
+): string {
+  const unreadable = errors.filter((e) => !NOT_UNREADABLE.has(e.code)).length;
+  const skipped = errors.filter((e) => e.code === SKIPPED_CODE).length;
+  const parts = [
+    `색인 ${counts.indexed}건`,
+    `변경 없음 ${counts.unchanged}건`,
+    `읽지 못한 파일 ${unreadable}개`,
+    ...(skipped ? [`건너뜀 ${skipped}개`] : []),
+  ];
+  return `${OUTCOME[status]}: ${parts.join(", ")} (작업 ${jobId})`;
 }

@@ -168,7 +168,7 @@ describe("GET /api/v1/search and /api/v1/decisions/{사건번호}", () => {
     const details = (await refusals()).slice(0, (await refusals()).length - before);
     expect(details.some((d) => d.includes("토큰 없음"))).toBe(true);
     expect(details.some((d) => d.includes("알 수 없는 토큰"))).toBe(true);
-    expect(details.some((d) => d.includes("취소된 토큰"))).toBe(true);
+    expect(details.some((d) => d.includes("폐기된 토큰"))).toBe(true);
     expect(details.some((d) => d.includes("만료된 토큰"))).toBe(true);
   });
 

@@ -6,8 +6,9 @@ import { clearFaults } from "@/lib/ai/faults";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { installRecovery } from "@/lib/ai/recovery";
 import { registerUser } from "@/lib/auth/users";
-import { prepareAsk, runAsk } from "@/lib/chat/ask";
-import { compareStrategies } from "@/lib/chat/compare";
+import { MODEL_STILL_DOWN, prepareAsk, runAsk } from "@/lib/chat/ask";
+import { type CompareSide, compareStrategies } from "@/lib/chat/compare";
+import { groupEvidence } from "@/lib/chat/evidence";
 import { prepareRerun, type RerunRequest } from "@/lib/chat/rerun";
 import type { AnswerRecord } from "@/lib/chat/types";
 import { findOwnMessage, listOwnMessages } from "@/lib/db/chats";
@@ -60,6 +61,7 @@ async function rerun(request: RerunRequest) {
   const state = await runAsk(prepared, () => {}, new AbortController().signal, {
     reuse: prepared.reuse,
     versions: prepared.versions,
+    replacing: prepared.replacing,
   });
   return { prepared, state };
 }
@@ -93,8 +95,13 @@ describe("an answer the model left unfinished", () => {
     server.setRules([...QUERIES, { system: "리서치 어시스턴트", reply: FULL }]);
     const before = (await stored(answerId)).record;
     const from = server.requests.length;
-    const { prepared } = await rerun({ answerId, kind: "retry" });
+    const { prepared, state } = await rerun({ answerId, kind: "retry" });
     expect(prepared.reuse?.context.length).toBe(before.context.length);
+    // Nothing was searched again, yet the 검색 card still counts what each query had found.
+    const counts = Object.fromEntries(Object.entries(before.trace.lists).map(([k, list]) => [k, list?.length]));
+    expect(Object.keys(counts).length).toBeGreaterThan(0);
+    expect(state.retrieved).toEqual(counts);
+    expect(state.fusedCount).toBe(before.trace.fused.length);
     const after = await stored(answerId);
     expect(after.content).toBe(FULL);
     expect(after.record.cutOff).toBeUndefined();
@@ -153,7 +160,60 @@ describe("a model that fails before writing anything", () => {
     const { content, record } = await stored(prepared.assistantMessageId);
     expect(content).toBe("");
     expect(record.context.length).toBeGreaterThan(0);
-    expect(record.trace.notices.find((n) => n.code === "answer_failed")?.message).toContain("근거 패널");
+    const failed = record.trace.notices.find((n) => n.code === "answer_failed")?.message;
+    expect(failed).toContain("근거 패널");
+    // Decisions are counted as the panel lists them; the passages are said to be passages.
+    const decisions = groupEvidence(record.context).length;
+    expect(decisions).toBeLessThan(record.context.length);
+    expect(failed).toContain(`찾은 판례 ${decisions}건(관련 부분 ${record.context.length}개)`);
+    clearFaults();
+  });
+});
+
+describe("다시 시도 while the model is still down", () => {
+  let answerId = "";
+  let cut = "";
+
+  it("keeps the cut-off answer in place when the model fails again, and says it is still unreachable", async () => {
+    server.setRules([...QUERIES, { system: "리서치 어시스턴트", reply: FULL, dropAfterChunks: 4, chunkDelayMs: 30 }]);
+    const prepared = await prepareAsk(userId, "드론 낙하 사고로 생긴 수리비는 누가 물어주나요?");
+    answerId = prepared.assistantMessageId;
+    await runAsk(prepared, () => {}, new AbortController().signal);
+    cut = (await stored(answerId)).content;
+    expect(cut.length).toBeGreaterThan(5);
+    // The probe finds nothing to check; the answer call itself fails again.
+    clearFaults();
+    server.setRules([...QUERIES, { system: "리서치 어시스턴트", error: { status: 500 } }]);
+    const { state } = await rerun({ answerId, kind: "retry" });
+    expect(state.status).toBe("done");
+    expect(state.answer).toBe(cut);
+    expect(state.notices.map((n) => n.code)).toContain("model_still_down");
+    const after = await stored(answerId);
+    expect(after.content).toBe(cut);
+    expect(after.status).toBe("complete");
+    expect(after.record.retrievalOnly).toBe(false);
+    expect(after.record.cutOff).toBeTruthy();
+    // Not filed under 이전 답변: it is still the answer.
+    expect(after.record.versions).toBeUndefined();
+    expect(after.record.trace.notices.find((n) => n.code === "model_still_down")?.message).toBe(MODEL_STILL_DOWN);
+  });
+
+  it("rewrites nothing when the model fails its probe", async () => {
+    // The failure above is on record; the probe of 다시 시도 fails as well.
+    server.setRules([
+      { user: "연결 확인", error: { status: 503 } },
+      ...QUERIES,
+      { system: "리서치 어시스턴트", reply: FULL },
+    ]);
+    const from = server.requests.length;
+    await expect(prepareRerun(userId, { answerId, kind: "retry" })).rejects.toMatchObject({
+      code: "ai:unreachable",
+      userMessage: MODEL_STILL_DOWN,
+    });
+    const after = await stored(answerId);
+    expect(after.content).toBe(cut);
+    expect(after.status).toBe("complete");
+    expect(server.requests.slice(from).some((r) => JSON.stringify(r.body).includes("리서치 어시스턴트"))).toBe(false);
     clearFaults();
   });
 });
@@ -161,14 +221,27 @@ describe("a model that fails before writing anything", () => {
 describe("comparing two strategies", () => {
   it("answers with both, each with its precedents, the cited ones marked", async () => {
     server.setRules([...QUERIES, { system: "리서치 어시스턴트", reply: FULL }]);
-    const sides = await compareStrategies(QUESTION, ["rar", "hybrid"], undefined, new AbortController().signal);
+    const frames: CompareSide[][] = [];
+    const sides = await compareStrategies(QUESTION, ["rar", "hybrid"], undefined, new AbortController().signal, (f) =>
+      frames.push(f),
+    );
     expect(sides.map((s) => s.label)).toEqual([STRATEGY_LABELS.rar, STRATEGY_LABELS.hybrid]);
     expect(sides[1]?.strategy).toBe("hybrid");
     for (const side of sides) {
+      expect(side.status).toBe("done");
       expect(side.answer).toBe(FULL);
       expect(side.precedents.length).toBeGreaterThan(0);
       expect(side.precedents.some((p) => p.cited && p.caseNo === "2098다1001")).toBe(true);
+      // The record the chat's answer renders from: the citation checked against a passage (a link
+      // into the viewer), and the support check's verdict for it (its mark).
+      const citation = side.record?.parts.find((p) => p.type === "citation" && p.caseNo === "2098다1001");
+      expect(citation).toMatchObject({ valid: true });
+      expect(side.record?.trace.support?.citations.length).toBeGreaterThan(0);
     }
+    // It streamed: a side was seen mid-answer before either was done.
+    expect(frames.some((f) => f.some((s) => s.status === "running" && s.answer.length > 0 && s.answer !== FULL))).toBe(
+      true,
+    );
     await expect(
       compareStrategies(QUESTION, ["rar", "rar"], undefined, new AbortController().signal),
     ).rejects.toMatchObject({ code: "bad_request:input" });

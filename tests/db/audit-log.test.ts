@@ -79,6 +79,8 @@ describe("audit log", () => {
     const request = await multipartRequest([
       ["files", { name: "decision.txt", data: decision }],
       ["files", { name: "notes.pdf", data: Buffer.from("%PDF") }],
+      // Kept by the upload (a .txt), but no decision can be read from it.
+      ["files", { name: "scribble.txt", data: Buffer.from("회의 메모: 다음 주 화요일까지 서면 초안") }],
     ]);
     const limits = { maxBytes: 4 * MB, maxFiles: 10, maxUnpackedBytes: 4 * MB, maxRatio: 200 };
     const upload = await acceptUpload(corpusId, request, { dataDir, limits, by: admin });
@@ -90,13 +92,19 @@ describe("audit log", () => {
     expect(await latest("corpus.upload")).toMatchObject({
       actorId: "admin-1",
       target: { kind: "corpus", id: corpusId, label: "감사 기록 말뭉치" },
-      detail: `파일 1개, 건너뜀 1개 (작업 ${upload.id})`,
+      detail: `파일 2개, 건너뜀 1개 (작업 ${upload.id})`,
       ip: "203.0.113.7",
     });
 
     // Sparse-only indexing is enough to give the corpus documents to re-index.
     const ctx = { store, chunkSize: 200, chunkOverlap: 40, dataDir, batchSize: 2 };
     expect((await runIngestionJob(upload.id, ctx)).status).toBe("done");
+    // How the upload ended, with the files that could not be read (known only once the job read them).
+    expect(await latest("corpus.job_done")).toMatchObject({
+      actorId: null,
+      target: { kind: "corpus", id: corpusId, label: "감사 기록 말뭉치" },
+      detail: `완료: 색인 1건, 변경 없음 0건, 읽지 못한 파일 1개, 건너뜀 1개 (작업 ${upload.id})`,
+    });
     const reindex = await reindexCorpus(corpusId, dataDir, admin);
     expect(await latest("corpus.reindex")).toMatchObject({
       target: { id: corpusId },

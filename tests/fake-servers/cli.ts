@@ -7,7 +7,28 @@ import { rulesFromJson } from "./openai-rules";
 import { startFakeOpenAI } from "./openai-server";
 import { startFakeRerank } from "./rerank-server";
 
+const USAGE = `Starts the fake model servers (an OpenAI-compatible chat/embeddings server and a reranker).
+
+Usage: npx tsx tests/fake-servers/cli.ts [options]
+
+  --openai-port N       port of the fake OpenAI server (default 4010)
+  --rerank-port N       port of the fake reranker (default 4011)
+  --rules FILE          scripted replies, a JSON list of rules (tests/fake-servers/openai-rules.ts)
+  --rerank-style S      jina (default) or tei
+  --api-key KEY         refuse requests without this bearer key
+  --latency-ms N        delay before every answer (default 0)
+  --chunk-delay-ms N    delay between streamed chunks (default 5)
+  --no-logprobs         never return token log-probs
+  -h, --help            print this and exit
+
+Prints both URLs and stays up until killed (SIGINT/SIGTERM close the ports cleanly).`;
+
 const args = process.argv.slice(2);
+// Asked for the usage: print it and start nothing.
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const arg = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;

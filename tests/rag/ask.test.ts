@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { registerUser } from "@/lib/auth/users";
-import { prepareAsk, runAsk } from "@/lib/chat/ask";
+import { prepareAsk, runAsk, STANDALONE_FAILED } from "@/lib/chat/ask";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
 import { listOwnMessages } from "@/lib/db/chats";
 import { resetEnvCache } from "@/lib/env";
@@ -13,27 +13,26 @@ import { parseFile } from "@/lib/ingest/parse-file";
 import { listInputFiles } from "@/lib/ingest/sources";
 import { getStore } from "@/lib/store";
 import { tokenizeKo } from "@/lib/text/tokenize-ko";
-import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
+import { type FakeOpenAI, type Rule, startFakeOpenAI } from "../fake-servers/openai-server";
 import { useTestDatabase } from "../support/test-db";
 
 const FOLLOW_UP = "그럼 과실이 상대방에게 있으면요?";
 const STANDALONE = "드론 배송 사고에서 피해자에게 과실이 있으면 손해배상액이 줄어드나요?";
+const REPLIES: Rule[] = [
+  { system: "완결된 질문", reply: STANDALONE },
+  { system: "법률 분석가", reply: "드론 낙하물 손해배상과 과실상계" },
+  {
+    system: "대법원 판사",
+    reply: `검토\n${RATIONALE_MARKER}\n피해자에게 과실이 있으면 법원은 이를 참작하여야 한다.`,
+  },
+  { system: "리서치 어시스턴트", reply: "과실상계가 적용됩니다(대법원 2098다1001)." },
+];
 let server: FakeOpenAI;
 let userId: string;
 
 beforeAll(async () => {
   useTestDatabase();
-  server = await startFakeOpenAI({
-    rules: [
-      { system: "완결된 질문", reply: STANDALONE },
-      { system: "법률 분석가", reply: "드론 낙하물 손해배상과 과실상계" },
-      {
-        system: "대법원 판사",
-        reply: `검토\n${RATIONALE_MARKER}\n피해자에게 과실이 있으면 법원은 이를 참작하여야 한다.`,
-      },
-      { system: "리서치 어시스턴트", reply: "과실상계가 적용됩니다(대법원 2098다1001)." },
-    ],
-  });
+  server = await startFakeOpenAI({ rules: REPLIES });
   Object.assign(process.env, {
     LLM_BASE_URL: server.url,
     LLM_MODEL: "fake",
@@ -82,6 +81,36 @@ describe("asking in a chat", () => {
     expect(JSON.stringify(analystCall?.body)).toContain(STANDALONE);
     const done = events.find((e) => e.type === "done");
     expect(done?.type === "done" && done.record.standalone).toBe(STANDALONE);
+  });
+
+  it("searches a follow-up as asked, and says so, when it cannot be rewritten", async () => {
+    const bare = "그럼 임대인 쪽에서 보면 어떻게 되나요?";
+    const first = await ask("드론이 떨어뜨린 상자로 차가 부서졌어요. 배상받을 수 있나요?");
+    const rules = [
+      { system: "완결된 질문", user: "임대인 쪽에서", error: { status: 400, body: { error: { message: "bad" } } } },
+      ...REPLIES,
+    ];
+    server.setRules(rules);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const { prepared, events } = await ask(bare, first.prepared.chatId);
+      expect(events.some((e) => e.type === "standalone")).toBe(false);
+      const notice = events.find((e) => e.type === "notice" && e.code === "standalone_failed");
+      expect(notice).toMatchObject({ message: STANDALONE_FAILED });
+      // The analyst searched the bare follow-up itself.
+      const analystCall = server.requests.filter((r) => JSON.stringify(r.body).includes("법률 분석가")).at(-1);
+      expect(JSON.stringify(analystCall?.body)).toContain(bare);
+      const done = events.find((e) => e.type === "done");
+      expect(done?.type === "done" && done.record.standalone).toBeUndefined();
+      // Kept with the answer: a reloaded chat shows it too.
+      const messages = await listOwnMessages(userId, prepared.chatId);
+      const record = JSON.parse(messages.at(-1)?.trace ?? "{}") as AnswerRecord;
+      expect(record.trace.notices.map((n) => n.code)).toContain("standalone_failed");
+      expect(warn.mock.calls.some(([line]) => String(line).includes("follow-up not rewritten"))).toBe(true);
+    } finally {
+      warn.mockRestore();
+      server.setRules(REPLIES);
+    }
   });
 
   it("searches only the corpora the lawyer picked", async () => {

@@ -239,7 +239,13 @@ describe("the 참조조문 column", () => {
       lowerCourt: "",
     });
     const put = (i: number, id: string, section: string, text: string) =>
-      local.place({ ...fields(i), id, section }, tokenizeKo(text), undefined, fields(i), section === "참조조문" ? text : null);
+      local.place(
+        { ...fields(i), id, section },
+        tokenizeKo(text),
+        undefined,
+        fields(i),
+        section === "참조조문" ? text : null,
+      );
     put(1, "a0", "판례내용", "불법행위로 인한 손해배상");
     put(1, "a1", "참조조문", "민법 제750조, 제751조");
     put(2, "b0", "판례내용", "손해배상 청구");

@@ -27,7 +27,7 @@ export default async function AccountPage() {
         </h2>
         <p className="max-w-2xl text-sm text-muted">
           사무실의 AI 비서나 문서 시스템이 이 계정으로 판례를 검색하고 질문할 때 쓰는 열쇠입니다. 토큰은 만든 직후 한
-          번만 보이며, 필요 없어지면 바로 취소하세요. 연결 방법은 도움말(API와 MCP)에 있습니다.
+          번만 보이며, 필요 없어지면 바로 폐기하세요. 연결 방법은 도움말(API와 MCP)에 있습니다.
         </p>
         <CreateTokenForm maxDays={env().API_TOKEN_MAX_DAYS} />
         <TokenList rows={apiTokenRows(await listOwnApiTokens(user.id))} />

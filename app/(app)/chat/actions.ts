@@ -4,7 +4,7 @@ import type { StreamableValue } from "@ai-sdk/rsc";
 import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
-import { type CompareSide, compareStrategies } from "@/lib/chat/compare";
+import { type CompareFrame, streamComparison } from "@/lib/chat/compare";
 import { normalizeFilters } from "@/lib/chat/filters";
 import { chatFiltersSchema } from "@/lib/chat/filters-schema";
 import { prepareRerun } from "@/lib/chat/rerun";
@@ -92,7 +92,12 @@ export async function rerunAction(input: z.input<typeof rerunSchema>): Promise<R
     const id = prepared.assistantMessageId;
     const controller = registerRun(id, user.id, { ...initialAnswerState(), filters: prepared.filters });
     const state = streamRun(id, user.id);
-    const options = { onStopRequested: () => controller.abort(), reuse: prepared.reuse, versions: prepared.versions };
+    const options = {
+      onStopRequested: () => controller.abort(),
+      reuse: prepared.reuse,
+      versions: prepared.versions,
+      replacing: prepared.replacing,
+    };
     void runAsk(prepared, (_event, next) => publishRun(id, next), controller.signal, options).then(
       (final) => finishRun(id, final),
       (error) => finishRun(id, { ...initialAnswerState(), status: "error", error: failure(error).message }),
@@ -110,23 +115,17 @@ const compareSchema = z.object({
   filters: chatFiltersSchema.optional(),
 });
 
-/** Two strategies answer one question side by side (nothing is stored). */
+/** Two strategies answer one question side by side, streamed like an answer (nothing is stored). */
 export async function compareAction(
   input: z.input<typeof compareSchema>,
-): Promise<{ ok: true; sides: CompareSide[] } | { ok: false; message: string }> {
+): Promise<{ ok: true; frames: StreamableValue<CompareFrame> } | { ok: false; message: string }> {
   try {
     requireUser(await currentUser());
     const parsed = compareSchema.safeParse(input);
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? "입력값이 올바르지 않습니다." };
     const { question, strategies, filters } = parsed.data;
-    const sides = await compareStrategies(
-      question,
-      strategies,
-      normalizeFilters(filters),
-      new AbortController().signal,
-    );
-    return { ok: true, sides };
+    return { ok: true, frames: streamComparison(question, strategies, normalizeFilters(filters)) };
   } catch (error) {
     return { ok: false, message: failure(error).message };
   }

@@ -2,6 +2,7 @@ import { answerPrompt } from "../../ai/prompts/answer";
 import { toAppError } from "../../errors";
 import type { OverruledNote } from "../../text/citation-types";
 import type { ScoredChunk } from "../../text/decision";
+import { decisionKey } from "../../text/decision-key";
 import { splitCitations } from "../citations";
 import type { AnswerGate } from "../decline";
 import { retrievalOnlyAnswer } from "../retrieval-only-answer";
@@ -92,7 +93,7 @@ export async function answerStage(
         if (kept) return { answer: kept, retrievalOnly: false, cutOff: "답변 제한 시간이 지났습니다" };
       } else {
         if (isFatal(appError)) throw appError;
-        return failedAnswer(ctx, kept, appError.userMessage, context.length);
+        return failedAnswer(ctx, kept, appError.userMessage, context);
       }
     }
   }
@@ -106,8 +107,11 @@ export async function answerStage(
  * evidence panel already, and a list in the body read (and exported) as if it were the answer.
  * Either way "다시 시도" writes the answer again from the same passages (lib/chat/rerun.ts).
  */
-function failedAnswer(ctx: RunContext, kept: string, reason: string, found: number): Answered {
-  const where = found > 0 ? ` 찾은 판례 ${found}건은 근거 패널에 있습니다.` : "";
+function failedAnswer(ctx: RunContext, kept: string, reason: string, context: ScoredChunk[]): Answered {
+  // Decisions, as the evidence panel lists them; the passages are counted as passages.
+  const decisions = new Set(context.map((c) => decisionKey(c.chunk))).size;
+  const where =
+    context.length > 0 ? ` 찾은 판례 ${decisions}건(관련 부분 ${context.length}개)은 근거 패널에 있습니다.` : "";
   const retry = " 다시 시도를 누르면 같은 판례로 답변만 다시 작성합니다.";
   if (kept) {
     ctx.notice("answer_cut", `답변이 중간에 끊겼습니다: ${reason} 아래는 그때까지 작성된 부분입니다.${where}${retry}`);

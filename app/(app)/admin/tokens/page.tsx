@@ -15,7 +15,7 @@ export default async function AdminTokensPage() {
     <main className="flex-1 space-y-4 p-6">
       <h1 className="font-serif text-2xl font-semibold">API 토큰</h1>
       <p className="max-w-2xl text-sm text-muted">
-        사용자들이 만든 개인 API 토큰입니다. 퇴사자나 잃어버린 기기의 토큰은 여기서 취소하세요. 토큰 사용과 거부는 변경
+        사용자들이 만든 개인 API 토큰입니다. 퇴사자나 잃어버린 기기의 토큰은 여기서 폐기하세요. 토큰 사용과 거부는 변경
         기록에 남습니다.
       </p>
       <TokenList rows={rows} showOwner />
