@@ -178,6 +178,10 @@ export async function searchDecisions(
 
   const corpusNames = new Map((await listCorpora()).map((c) => [c.id, c.name]));
   const hints = hintsOf(parsed);
+  if (result.dropped)
+    hints.push(
+      `검색어가 너무 넓어 뒤의 낱말 ${result.dropped}개는 빼고 찾았습니다. 낱말을 줄이거나 필터를 더해 보세요.`,
+    );
   if (byCited && result.total > REF_FACET_DOCS)
     hints.push(`많이 인용된순은 관련도가 높은 ${REF_FACET_DOCS.toLocaleString("ko-KR")}건 안에서 정렬했습니다.`);
   return {

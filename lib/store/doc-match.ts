@@ -27,6 +27,14 @@ export const NO_MATCH: DocMatchResult = {
 
 /** Passages read to check a quoted phrase; beyond, the count is a lower bound (exact: false). */
 export const PHRASE_CHECKS = 2_000;
+/**
+ * Postings one query may read, as a multiple of the index's live passages (at least 3 million): a
+ * query of a few common words reads well under it; 500 words joined by OR would read tens of millions
+ * and hold every other search behind it in this one thread. Past it the later words are left out and
+ * the result says how many (the page says so in plain words).
+ */
+const BUDGET_PER_PASSAGE = 6;
+const MIN_BUDGET = 3_000_000;
 /** Best chunks kept per decision for its snippets. */
 const SNIPPET_CHUNKS = 2;
 
@@ -198,11 +206,47 @@ function holders(s: State, term: MatchTerm, found?: number[]): Uint8Array {
 }
 
 /** Postings a term's matching reads: the cheaper groups go first, and an empty one ends the search. */
-function costOf(index: MemoryIndex, group: MatchTerm[]): number {
+function termCost(index: MemoryIndex, t: MatchTerm): number {
   let cost = 0;
-  for (const t of group)
-    for (const token of [...t.all, ...(t.some ?? [])]) cost += index.sparse.postingsOf(token)?.length ?? 0;
+  for (const token of [...t.all, ...(t.some ?? [])]) cost += index.sparse.postingsOf(token)?.length ?? 0;
   return cost;
+}
+const costOf = (index: MemoryIndex, group: MatchTerm[]) => group.reduce((n, t) => n + termCost(index, t), 0);
+
+/** A query's estimated work in postings (matching and scoring), for the worker's order of service. */
+export function queryCost(index: MemoryIndex, q: DocQuery): number {
+  let cost = 0;
+  for (const g of q.groups) cost += costOf(index, g);
+  for (const t of q.excluded) cost += termCost(index, t);
+  for (const token of new Set(q.scoreTokens)) cost += index.sparse.postingsOf(token)?.length ?? 0;
+  return cost;
+}
+
+/** The query within the work budget: its words in order while they fit; how many were left out. */
+function withinBudget(index: MemoryIndex, q: DocQuery): { query: DocQuery; dropped: number } {
+  const budget = Math.max(MIN_BUDGET, BUDGET_PER_PASSAGE * index.live);
+  if (queryCost(index, q) <= budget) return { query: q, dropped: 0 };
+  let spent = 0;
+  let dropped = 0;
+  const fits = (t: MatchTerm) => {
+    // Matching reads the word's postings; scoring reads them again.
+    const cost = 2 * termCost(index, t);
+    if (spent + cost > budget) return false;
+    spent += cost;
+    return true;
+  };
+  const groups: MatchTerm[][] = [];
+  for (const g of q.groups) {
+    const kept = g.filter((t) => fits(t) || (dropped++, false));
+    if (kept.length > 0) groups.push(kept);
+  }
+  const excluded = q.excluded.filter((t) => fits(t) || (dropped++, false));
+  const keptTokens = new Set(groups.flat().flatMap((t) => [...t.all, ...(t.some ?? [])]));
+  // Scored by the kept words' tokens and their word-head markers only.
+  const scoreTokens = q.scoreTokens.filter(
+    (x) => keptTokens.has(x) || (x.startsWith("^") && keptTokens.has(x.slice(1))),
+  );
+  return { query: { ...q, groups, excluded, scoreTokens }, dropped };
 }
 
 function facetOf(values: string[], codes: Int32Array, matched: Int32Array): FacetCounts {
@@ -215,7 +259,15 @@ function facetOf(values: string[], codes: Int32Array, matched: Int32Array): Face
   return out;
 }
 
-export function matchDocuments(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts): DocMatchResult {
+export function matchDocuments(index: MemoryIndex, asked: DocQuery, readTexts: ReadTexts): DocMatchResult {
+  const { query: q, dropped } = withinBudget(index, asked);
+  // Every word left out: nothing to match on (not "every decision").
+  if (asked.groups.length > 0 && q.groups.length === 0) return { ...NO_MATCH, exact: false, dropped };
+  const result = matchWithin(index, q, readTexts);
+  return dropped > 0 ? { ...result, dropped } : result;
+}
+
+function matchWithin(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts): DocMatchResult {
   const corpora = q.filter?.corpusIds ?? [...index.groupOf.keys()];
   const groups = new Set(corpora.flatMap((c) => (index.groupOf.has(c) ? [index.groupOf.get(c) as number] : [])));
   // One score array for every query (8 MB at a million slots): zeroed where it was written, after.

@@ -5,7 +5,7 @@ import { logger } from "../util/log";
 import { BUILD_THREADS } from "./ann-graph";
 import { ANN_DEFAULTS } from "./ann-options";
 import { headSeq, storeId } from "./change-log";
-import { matchDocuments } from "./doc-match";
+import { matchDocuments, queryCost } from "./doc-match";
 import { normalized } from "./embedded-schema";
 import { type Applied, applySlice, loadFromRows, loadFromSnapshot } from "./index-loader";
 import { attachGraphs, GraphSaver, removeStaleFiles, snapshotPath, writeSnapshotOf } from "./index-persist";
@@ -174,22 +174,45 @@ function answer({ request, head }: Queued, at: MemoryIndex | undefined): unknown
   }
 }
 
-/** Answers every queued request the index `at` can answer now (all of them once it `caughtUp`). */
-function serve(at: MemoryIndex | undefined, caughtUp = false): void {
-  for (let i = 0; i < queue.length; ) {
-    const queued = queue[i] as Queued;
-    if (closed || !servable(queued, at, caughtUp)) {
-      i += 1;
-      continue;
-    }
-    queue.splice(i, 1);
-    try {
-      reply({ id: queued.request.id, ok: true, value: answer(queued, at) });
-    } catch (error) {
-      reply({ id: queued.request.id, ok: false, message: String(error) });
-    }
+const SEARCHES = new Set(["sparse", "dense", "count", "match"]);
+/** A search's estimated work: 판례 검색's postings (doc-match.ts); the others are light (0). */
+const costOf = ({ request }: Queued, at: MemoryIndex | undefined) =>
+  request.op === "match" && at ? queryCost(at, request.query) : 0;
+
+function answerOne(queued: Queued, at: MemoryIndex | undefined): void {
+  queue.splice(queue.indexOf(queued), 1);
+  try {
+    reply({ id: queued.request.id, ok: true, value: answer(queued, at) });
+  } catch (error) {
+    reply({ id: queued.request.id, ok: false, message: String(error) });
   }
 }
+
+/**
+ * Answers the queued requests the index `at` can answer now (all of them once it `caughtUp`), at
+ * most `searches` searches, the cheapest first: a lawyer's two-word search is not held behind eight
+ * pasted pages (the pump gives the port a turn between searches, so a new cheap one goes next).
+ */
+function serve(at: MemoryIndex | undefined, caughtUp = false, searches = Number.POSITIVE_INFINITY): void {
+  const ready = queue.filter((queued) => servable(queued, at, caughtUp));
+  if (ready.some(({ request }) => !SEARCHES.has(request.op))) {
+    // A stats, sync, snapshot or close among them: everything in the order it came (close last).
+    for (const queued of ready) {
+      if (closed) return;
+      answerOne(queued, at);
+    }
+    return;
+  }
+  const costs = new Map(ready.map((queued) => [queued, costOf(queued, at)]));
+  ready.sort((a, b) => (costs.get(a) as number) - (costs.get(b) as number));
+  for (const queued of ready.slice(0, searches)) {
+    if (closed) return;
+    answerOne(queued, at);
+  }
+}
+
+/** Whether a queued request could be answered now by the caught-up index. */
+const waiting = (at: MemoryIndex) => queue.some((queued) => servable(queued, at, true));
 
 async function load(): Promise<void> {
   removeStaleFiles(init.dir);
@@ -263,7 +286,7 @@ async function pump(): Promise<void> {
         await load();
         continue;
       }
-      serve(index);
+      serve(index, false, 1);
       if (closed) return;
       if (headSeq(db) > index.cursor) {
         if (apply(index).reload) reloadNeeded = true;
@@ -274,8 +297,13 @@ async function pump(): Promise<void> {
       }
       // Nothing left to apply: everything queued is answerable (a minSeq is never above the head).
       current = true;
-      serve(index, true);
+      serve(index, true, 1);
       if (closed) return;
+      // One search per turn: the port's new requests join the queue before the next is chosen.
+      if (waiting(index)) {
+        await yieldTurn();
+        continue;
+      }
       if (index.dense.backlog > 0) {
         buildGraphs(index, DRAIN_THREADS);
         await yieldTurn();

@@ -141,6 +141,8 @@ export interface DocMatchResult {
   };
   hits: DocHit[];
   keys: { corpusId: string; caseNo: string }[];
+  /** Words left out to keep the query within the index's work budget (doc-match.ts). */
+  dropped?: number;
 }
 
 /** One interface, two backends (embedded, Qdrant); the same contract suite runs against both. */
