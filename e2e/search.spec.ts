@@ -48,14 +48,17 @@ test("판례 검색: operator and facet, newest first, paging, a result at its s
   const dates = await page.getByTestId("search-hit").evaluateAll((els) => els.map((e) => e.getAttribute("data-date")));
   expect(dates).toEqual([...dates].sort().reverse());
 
-  // The next page, then a result opened at its snippet.
+  // The next page by relevance, then a result opened at its marked snippet. (Every match is listed:
+  // newest first, the other corpora's decisions named 손해배상 but not writing it may fill a page,
+  // each opening at its first passage; by relevance the decisions writing the word come first.)
+  await page.getByTestId("sort-relevance").click();
+  await expect(page).not.toHaveURL(/sort=newest/);
   await page.getByTestId("page-next").click();
   await expect(page).toHaveURL(/page=2/);
   const resultsUrl = page.url();
-  // A result with a passage to open (one found by its 사건번호 alone may have none).
   const hit = page
     .getByTestId("search-hit")
-    .filter({ has: page.getByTestId("hit-snippet") })
+    .filter({ has: page.getByTestId("hit-snippet").getByTestId("search-mark") })
     .first();
   const caseNo = (await hit.getByTestId("hit-link").textContent()) ?? "";
   await expect(hit.getByTestId("search-mark").first()).toContainText("손해배상");

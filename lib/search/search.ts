@@ -2,6 +2,7 @@ import { precedentSignals } from "../citations/graph";
 import { listCorpora } from "../db/corpora";
 import { lookup } from "../db/decision-lookup";
 import { searchDocsByKeys } from "../db/search-docs";
+import { summaryChunkIds } from "../ingest/chunk";
 import { yieldIfBusy } from "../jobs/time-slice";
 import { NO_MATCH } from "../store/doc-match";
 import type { DocFilter, DocHit, DocMatchResult, DocQuery, VectorStore } from "../store/types";
@@ -159,16 +160,18 @@ export async function searchDecisions(
   for (const { hit, doc } of onPage) {
     // Snippets are the page's own work on this thread: it gives way between decisions when busy.
     await yieldIfBusy();
-    const chunks = hit.chunkIds.length ? await store.getChunks(doc.corpusId, doc.caseNo, hit.chunkIds) : [];
+    // Found by its 사건명 alone: its first passage (판시사항, 판결요지, else the reasons) is the way in.
+    const ids = hit.chunkIds.length ? hit.chunkIds : hit.pinned ? [] : summaryChunkIds(doc.corpusId, doc.caseNo, 1);
+    const chunks = ids.length ? await store.getChunks(doc.corpusId, doc.caseNo, ids) : [];
     const byId = new Map(chunks.map((c) => [c.id, c]));
     const signal = signals[decisionKey(doc)];
     hits.push({
       ...doc,
       score: hit.score,
-      snippets: hit.chunkIds.flatMap((id) => {
-        const chunk = byId.get(id);
-        return chunk ? [snippetOf(chunk, marked)] : [];
-      }),
+      snippets: (hit.chunkIds.length
+        ? hit.chunkIds.flatMap((id) => byId.get(id) ?? [])
+        : ids.flatMap((id) => byId.get(id) ?? []).slice(0, 1)
+      ).map((chunk) => snippetOf(chunk, marked)),
       nameMarks: markRanges(doc.caseName, marked),
       citedBy: signal?.citedBy ?? 0,
       overruled: (signal?.overruledBy.length ?? 0) > 0,
