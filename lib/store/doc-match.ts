@@ -223,8 +223,11 @@ export function queryCost(index: MemoryIndex, q: DocQuery): number {
 }
 
 /** The query within the work budget: its words in order while they fit; how many were left out. */
-function withinBudget(index: MemoryIndex, q: DocQuery): { query: DocQuery; dropped: number } {
-  const budget = Math.max(MIN_BUDGET, BUDGET_PER_PASSAGE * index.live);
+export function withinBudget(
+  index: MemoryIndex,
+  q: DocQuery,
+  budget = Math.max(MIN_BUDGET, BUDGET_PER_PASSAGE * index.live),
+): { query: DocQuery; dropped: number } {
   if (queryCost(index, q) <= budget) return { query: q, dropped: 0 };
   let spent = 0;
   let dropped = 0;
@@ -235,12 +238,17 @@ function withinBudget(index: MemoryIndex, q: DocQuery): { query: DocQuery; dropp
     spent += cost;
     return true;
   };
+  const keep = (t: MatchTerm) => {
+    if (fits(t)) return true;
+    dropped += 1;
+    return false;
+  };
   const groups: MatchTerm[][] = [];
   for (const g of q.groups) {
-    const kept = g.filter((t) => fits(t) || (dropped++, false));
+    const kept = g.filter(keep);
     if (kept.length > 0) groups.push(kept);
   }
-  const excluded = q.excluded.filter((t) => fits(t) || (dropped++, false));
+  const excluded = q.excluded.filter(keep);
   const keptTokens = new Set(groups.flat().flatMap((t) => [...t.all, ...(t.some ?? [])]));
   // Scored by the kept words' tokens and their word-head markers only.
   const scoreTokens = q.scoreTokens.filter(

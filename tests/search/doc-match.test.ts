@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchTermOf, minimumShouldMatch } from "@/lib/search/match-terms";
 import { parseQuery } from "@/lib/search/query";
-import { matchDocuments, PHRASE_CHECKS } from "@/lib/store/doc-match";
+import { matchDocuments, PHRASE_CHECKS, queryCost, withinBudget } from "@/lib/store/doc-match";
 import type { DocFields } from "@/lib/store/doc-table";
 import { MemoryIndex } from "@/lib/store/memory-index";
 import type { DocFilter, DocQuery } from "@/lib/store/types";
@@ -269,5 +269,22 @@ describe("the 참조조문 column", () => {
       ]),
     );
     expect(run({ refs: ["민사소송법 제202조"] }).total).toBe(0);
+  });
+});
+
+describe("the work budget", () => {
+  it("keeps a query's words in order while they fit and counts the ones left out", () => {
+    const words = VOCAB.slice(0, 6);
+    const q = query(words.join(" OR "));
+    const all = withinBudget(index, q, Number.POSITIVE_INFINITY);
+    expect(all.dropped).toBe(0);
+    const cost = queryCost(index, q);
+    const half = withinBudget(index, q, cost / 2);
+    expect(half.dropped).toBeGreaterThan(0);
+    expect(half.query.groups.flat().length + half.dropped).toBe(words.length);
+    // The words kept are the first ones, and only their tokens score.
+    const kept = half.query.groups.flat().length;
+    expect(half.query.groups[0]?.map((t) => t.some)).toEqual(q.groups[0]?.slice(0, kept).map((t) => t.some));
+    expect(half.query.scoreTokens.every((x) => q.scoreTokens.includes(x))).toBe(true);
   });
 });
