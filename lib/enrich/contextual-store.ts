@@ -156,6 +156,8 @@ export class ContextualStore implements VectorStore {
     const routing = await this.routing();
     const contextual = which === "sparse" ? routing.sparse : routing.dense;
     const scope = options.filter?.corpusIds ?? routing.all;
+    const fellBack = scope.filter((c) => routing.stale.has(c));
+    if (fellBack.length > 0) options.onContextFallback?.(fellBack);
     const viaSide = scope.filter((c) => contextual.has(c));
     if (viaSide.length === 0) return withContexts(await run(this.main, options));
     const rest = scope.filter((c) => !contextual.has(c));

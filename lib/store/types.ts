@@ -43,6 +43,12 @@ export interface SearchOptions {
    * backlog): the caller tells the lawyer the answer may miss recently imported decisions.
    */
   onIncomplete?: () => void;
+  /**
+   * Called with the corpora set to contextual search whose contextual index is not current (missing,
+   * stale or partial): they were searched in the main index instead (lib/enrich/contextual-store.ts),
+   * and the answer says so.
+   */
+  onContextFallback?: (corpusIds: string[]) => void;
 }
 
 /**

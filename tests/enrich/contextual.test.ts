@@ -93,6 +93,7 @@ describe("contextual retrieval", () => {
     );
     expect(result.context.length).toBeGreaterThan(0);
     expect(result.context.every((c) => c.chunk.context === CONTEXT_REPLY)).toBe(true);
+    expect(result.trace.notices.map((n) => n.code)).not.toContain("context_fallback");
     const answerCall = f.fake.requests.filter((r) => JSON.stringify(r.body).includes("리서치 어시스턴트")).at(-1);
     const prompt = JSON.stringify(answerCall?.body);
     expect(prompt).toContain(result.context[0]?.chunk.text.slice(0, 20));
@@ -105,7 +106,30 @@ describe("contextual retrieval", () => {
     await updateJob(job.id, { status: "done", startedAt: new Date(Date.now() + 1000), finishedAt: new Date() });
     const stale = new ContextualStore(f.store, () => f.sides.context);
     expect((await stale.routing()).stale.has(f.corpusId)).toBe(true);
-    expect(await stale.sparseSearch(tokenizeKo("청룡열차"), scope())).toEqual([]);
+    let fellBack: string[] = [];
+    const found = await stale.sparseSearch(tokenizeKo("청룡열차"), {
+      ...scope(),
+      onContextFallback: (corpusIds) => {
+        fellBack = corpusIds;
+      },
+    });
+    expect(found).toEqual([]);
+    expect(fellBack).toEqual([f.corpusId]);
+    // The chat says so beside the answer: the corpus was searched without its contexts.
+    f.fake.setRules([{ system: "리서치 어시스턴트", reply: "운영자가 배상합니다." }, ...ENRICH_RULES]);
+    const run = await runPipeline(
+      "놀이기구 사고에서 운영자의 책임은 어떻게 되나요?",
+      {
+        store: stale,
+        settings: DEFAULT_SETTINGS,
+        filter: { corpusIds: [f.corpusId] },
+        stream: (req) =>
+          streamChat({ ...req, config: { ...f.chat, retry: { maxRetries: 0, initialDelayMs: 1, maxDelayMs: 1 } } }),
+        embed,
+      },
+      { mode: "hybrid" },
+    );
+    expect(run.trace.notices.map((n) => n.code)).toContain("context_fallback");
 
     // Re-index the corpus (its archive), then the context job: every context comes from the cache.
     const reindex = await reindexCorpus(f.corpusId, f.dataDir);

@@ -136,6 +136,10 @@ export interface SearchedQuery {
 export const INDEX_INCOMPLETE_NOTICE =
   "판례 색인을 최신으로 맞추는 중이라 최근 가져온 판례 일부가 검색에서 빠졌을 수 있습니다.";
 
+/** A corpus set to contextual search was searched without it (its contextual index is not current). */
+export const CONTEXT_FALLBACK_NOTICE =
+  "맥락 검색을 쓰도록 설정된 말뭉치의 맥락 색인이 최신이 아니어서, 이번 검색은 일반 색인으로 했습니다. 관리자가 맥락 보강을 다시 돌리면 맥락 검색으로 돌아갑니다.";
+
 export function createRunContext(
   question: string,
   deps: PipelineDeps,
@@ -179,6 +183,9 @@ export function createRunContext(
       onIncomplete() {
         trace.indexIncomplete = true;
         ctx.notice("index_incomplete", INDEX_INCOMPLETE_NOTICE);
+      },
+      onContextFallback() {
+        ctx.notice("context_fallback", CONTEXT_FALLBACK_NOTICE);
       },
     },
     embedFailed: false,
