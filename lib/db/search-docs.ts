@@ -126,18 +126,6 @@ export async function browseCitingDocs(
   return rows.map(toDoc);
 }
 
-/** Every decision whose 참조조문 name this article (a filter the index applies while matching). */
-export async function citingKeys(
-  cited: { law: string; article: string },
-  corpusIds?: string[],
-  client: Db = db(),
-): Promise<{ corpusId: string; caseNo: string }[]> {
-  return client.decisionStatuteRef.findMany({
-    where: { ...cited, ...(corpusIds ? { corpusId: { in: corpusIds } } : {}) },
-    select: { corpusId: true, caseNo: true },
-  });
-}
-
 /**
  * The 참조조문 links of these decisions (only those naming `only`, when given), IN_LIMIT decisions a
  * query: the search's kept decisions (at most 500) are one query.

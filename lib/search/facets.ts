@@ -32,13 +32,11 @@ const REF_LIMIT = 10;
 
 const LIMIT = 12;
 
+/** How many of `values` carry each value (blank ones left out), the most common first. */
 function counted(values: Iterable<string>, limit = LIMIT): FacetValue[] {
   const counts = new Map<string, number>();
   for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, "ko"))
-    .slice(0, limit);
+  return top([...counts.entries()], limit);
 }
 
 /**
@@ -68,19 +66,15 @@ export function facetCounts(docs: SearchDoc[], refs: DocRef[] = [], chosenRef?: 
  */
 export function refCounts(refs: DocRef[], chosen: string | undefined): FacetValue[] {
   const seen = new Set<string>();
-  const values: string[] = [];
+  const counts = new Map<string, number>();
   for (const r of refs) {
     const value = `${r.law} ${r.article}`;
     const key = `${r.corpusId}\u0001${r.caseNo}\u0001${value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    values.push(value);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  const all = counted(values, Number.POSITIVE_INFINITY);
-  const top = all.slice(0, REF_LIMIT);
-  if (chosen && !top.some((v) => v.value === chosen))
-    top.push(all.find((v) => v.value === chosen) ?? { value: chosen, count: 0 });
-  return top;
+  return topRefs([...counts.entries()], chosen);
 }
 
 /** The top values of counts the index took over the whole match set (blank values left out). */

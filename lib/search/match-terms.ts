@@ -38,10 +38,6 @@ export function matchTermOf(t: QueryTerm): MatchTerm {
   return term;
 }
 
-/** Whether the index can look for the term in the text (a one-syllable word has no token). */
-export const searchableInText = (t: QueryTerm) =>
-  t.scope === "사건명" || t.scope === "법원" || tokenizeKo(t.text).length > 0;
-
 /** BM25 ranks by every token the positive words bring. */
 export function scoreTokensOf(parsed: ParsedQuery): string[] {
   return parsed.groups.flat().flatMap((t) => (t.scope === "사건명" || t.scope === "법원" ? [] : tokenizeKo(t.text)));

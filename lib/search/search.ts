@@ -5,7 +5,7 @@ import { searchDocsByKeys } from "../db/search-docs";
 import { summaryChunkIds } from "../ingest/chunk";
 import { yieldIfBusy } from "../jobs/time-slice";
 import { NO_MATCH } from "../store/doc-match";
-import type { DocFilter, DocHit, DocMatchResult, DocQuery, VectorStore } from "../store/types";
+import type { DocFilter, DocHit, DocMatchResult, DocQuery, MatchTerm, VectorStore } from "../store/types";
 import { decisionKey } from "../text/decision-key";
 import { citedQuery } from "./cited-query";
 import { facetsOfCounts } from "./facets";
@@ -52,10 +52,14 @@ async function docFilterOf(p: SearchParams, given: EngineOptions["filter"]): Pro
   return f;
 }
 
-function hintsOf(parsed: ParsedQuery): string[] {
-  const short = parsed.groups
-    .flat()
-    .filter((t) => textTerm(t) && matchTermOf(t).all.length === 0 && !matchTermOf(t).some?.length);
+/** The query's notes, and one for words the index has no token for (`terms`: its words as matched). */
+function hintsOf(parsed: ParsedQuery, terms: MatchTerm[][]): string[] {
+  const short = parsed.groups.flatMap((g, i) =>
+    g.filter((t, j) => {
+      const m = terms[i]?.[j];
+      return textTerm(t) && m !== undefined && m.all.length === 0 && !m.some?.length;
+    }),
+  );
   if (short.length === 0) return parsed.hints;
   const words = short.map((t) => `‘${t.text}’`).join(", ");
   return [...parsed.hints, `${words}처럼 한 글자인 낱말은 본문에서 찾을 수 없어 사건명에서만 찾았습니다.`];
@@ -84,8 +88,8 @@ export async function searchDecisions(
   deps: SearchDeps,
   options: EngineOptions = {},
 ): Promise<SearchResult> {
-  const scope = options.filter ?? (await filtersOf(p));
-  await assertSearchScope(scope.corpusIds);
+  const filter = await docFilterOf(p, options.filter);
+  await assertSearchScope(filter.corpusIds);
   const store = deps.store;
   if (!store.matchDocuments) return searchRanked(p, deps, options);
   const matcher = store as Required<Pick<VectorStore, "matchDocuments">>;
@@ -93,7 +97,6 @@ export async function searchDecisions(
   const cited = citedQuery(p.q);
   const parsed = parseQuery(cited.search);
   const pageSize = options.pageSize ?? PAGE_SIZE;
-  const filter = await docFilterOf(p, options.filter);
   const byCited = p.sort === "cited";
   const query: DocQuery = {
     groups: parsed.groups.map((g) => g.map(matchTermOf)),
@@ -180,7 +183,7 @@ export async function searchDecisions(
   }
 
   const corpusNames = new Map((await listCorpora()).map((c) => [c.id, c.name]));
-  const hints = hintsOf(parsed);
+  const hints = hintsOf(parsed, query.groups);
   if (result.dropped)
     hints.push(
       `검색어가 너무 넓어 뒤의 낱말 ${result.dropped}개는 빼고 찾았습니다. 낱말을 줄이거나 필터를 더해 보세요.`,

@@ -1,4 +1,5 @@
 import { foldForMatch } from "../text/fold";
+import { dateNumber } from "./date-number";
 import type { DocTable } from "./doc-table";
 import type { MemoryIndex } from "./memory-index";
 import { firstInOrder } from "./ordered-page";
@@ -74,8 +75,8 @@ function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
   const levels = codesOf(f.courtLevels, (v) => docs.level.find(v));
   const types = codesOf(f.caseTypes, (v) => docs.type.find(v));
   const lowers = codesOf(f.lowerCourts, (v) => docs.lower.find(v));
-  const from = f.dateFrom ? Number(f.dateFrom.replace(/\D/g, "")) : 0;
-  const to = f.dateTo ? Number(f.dateTo.replace(/\D/g, "")) : 0;
+  const from = f.dateFrom ? dateNumber(f.dateFrom) : 0;
+  const to = f.dateTo ? dateNumber(f.dateTo) : 0;
   const refs = codesOf(f.refs, (v) => docs.ref.find(v));
   let only: Uint8Array | undefined;
   if (f.docKeys) {

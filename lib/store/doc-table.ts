@@ -1,5 +1,6 @@
 import { foldForMatch } from "../text/fold";
 import { statuteLinks } from "../text/statute-ref";
+import { dateNumber } from "./date-number";
 
 /**
  * The decisions of the embedded index, one row each, as columns (Lucene's "doc values"): what 판례
@@ -54,13 +55,9 @@ const grow = <T extends Int32Array | Uint8Array>(a: T, size: number, fill = 0): 
   return next;
 };
 
-/** YYYY-MM-DD → 20190131 (0 when unknown), so a date range is two integer comparisons. */
-export const dateNumber = (date: string) => Number(date.replace(/\D/g, "").padEnd(8, "0").slice(0, 8)) || 0;
-
 export class DocTable {
   /** Per decision: "corpusId\u0001caseNo". */
   readonly keys: string[] = [];
-  readonly caseNos: string[] = [];
   private readonly rawNames: (string | undefined)[] = [];
   private readonly byKey = new Map<string, number>();
   readonly corpus = new Dict();
@@ -114,7 +111,6 @@ export class DocTable {
       doc = this.keys.length;
       this.byKey.set(key, doc);
       this.keys.push(key);
-      this.caseNos.push(f.caseNo);
       this.refsOf.push(undefined);
       this.ensureDocs(doc + 1);
     }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Chunk, SectionName } from "../text/decision";
+import { dateNumber } from "./date-number";
 import type { StoreFilter } from "./types";
 
 /** How chunks are written to and read from Qdrant points: ids, payload fields, filters. */
@@ -17,8 +18,6 @@ export function pointId(chunkId: string): string {
     : createHash("sha256").update(chunkId).digest("hex").slice(0, 32);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-const dateNumber = (date: string) => Number(date.replace(/\D/g, "").padEnd(8, "0").slice(0, 8)) || 0;
 
 /** `tokenCount`: the chunk's BM25 length, kept so the corpus's average length can be read back (facet). */
 export function toPayload(c: Chunk, tokenCount: number): Payload {
