@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_USERS } from "../playwright.config";
 import { signIn } from "./helpers";
@@ -24,6 +25,28 @@ function expectSecurityHeaders(response: AnyResponse | null, kind: "page" | "api
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+}
+
+/**
+ * A GET whose path goes on the wire byte for byte: node:http sends it as given, where a browser or
+ * a URL parser might re-encode it. Only the status, the type and the body's start come back.
+ */
+function rawGet(baseURL: string, path: string): Promise<{ status: number; type: string; body: string }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, method: "GET" }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => {
+        if (body.length < 4096) body += d;
+      });
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), body }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 /** Collects CSP violations: the console reports and the DOM's securitypolicyviolation events. */
@@ -131,6 +154,30 @@ test.describe("security", () => {
       expect(own.status(), route).not.toBe(403);
       expect([400, 404]).toContain(own.status());
     }
+  });
+
+  test("an address with malformed %-encoding gets 400 in Korean over real HTTP, never a bare 500", async ({
+    baseURL,
+  }) => {
+    const base = baseURL ?? "";
+    // API routes: the JSON error, before any token is asked for.
+    for (const path of ["/api/v1/decisions/2009%", "/api/v1/decisions/%ff", "/api/v1/statutes/%E0%A4%A"]) {
+      const response = await rawGet(base, path);
+      expect(response.status, path).toBe(400);
+      expect(response.type, path).toContain("application/json");
+      expect(JSON.parse(response.body).error, path).toContain("주소");
+    }
+    // Pages: a small Korean page, for a signed-out visitor too (no sign-in redirect first).
+    for (const path of ["/precedents/%ff", "/precedents/2009%", "/search/%C0%AF"]) {
+      const response = await rawGet(base, path);
+      expect(response.status, path).toBe(400);
+      expect(response.type, path).toContain("text/html");
+      expect(response.body, path).toContain("주소를 읽을 수 없습니다");
+    }
+    // Well-formed encodings still reach their routes (a missing decision is 404 or the sign-in wall).
+    const fine = await rawGet(base, `/api/v1/decisions/${encodeURIComponent("2009다1234")}`);
+    expect(fine.status).not.toBe(400);
+    expect(fine.status).toBeLessThan(500);
   });
 
   test("a lawyer's status panel shows states without model hosts; an admin's shows them", async ({ page }) => {

@@ -1,8 +1,10 @@
 // Helper of bench-load.ts (run in the benchmark's environment):
 //   <n>      creates n lawyers with a session each and prints their cookies as JSON
 //   --count  prints how many questions and answers the database holds
+//   --token  prints a new read token of the first lawyer (the assistants' MCP batches)
 import "./cli";
 import { randomBytes } from "node:crypto";
+import { createApiToken } from "../lib/auth/api-tokens";
 import { hashToken, SESSION_COOKIE } from "../lib/auth/session";
 import { registerUser } from "../lib/auth/users";
 import { db } from "../lib/db/client";
@@ -15,6 +17,10 @@ if (process.argv[2] === "--count") {
     db().message.count({ where: { role: "assistant", status: { not: "complete" } } }),
   ]);
   console.log(JSON.stringify({ user, complete, other }));
+} else if (process.argv[2] === "--token") {
+  const user = await db().user.findUniqueOrThrow({ where: { email: "lawyer0@load.test" } });
+  const { secret } = await createApiToken(user, { name: "부하 시험 비서", scope: "read", days: 1 });
+  console.log(JSON.stringify(secret));
 } else {
   const n = Number(process.argv[2] ?? 1);
   const cookies: string[] = [];

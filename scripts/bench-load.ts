@@ -2,7 +2,11 @@
 // first token, 40 tokens/s), N simulated lawyers asking at once through the same server action the
 // browser uses, without and with an import running. Prints figures; asserts nothing.
 //   npm run bench:load [-- --lawyers 1,8,20,50 --questions 1 --import-decisions 2000 --no-import --no-refresh
-//                          --postgres --profile DIR]
+//                          --searches N --mcp-batches N --mcp-calls 20 --probe --mixed --postgres --profile DIR]
+// Beside the lawyers' questions, each round can start N 판례 검색 page loads (--searches), N MCP
+// batches of --mcp-calls search_precedents calls each (--mcp-batches), and a monitor polling
+// /api/health one request after another (--probe: the health gap, the longest any request waited).
+// --mixed is the firm at once: --lawyers 8 --searches 8 --mcp-batches 2 --probe --no-import.
 // Per round it prints the server main thread's CPU per question (/proc: the thread that runs every
 // request; its CPU is what one lawyer's question takes from all the others) and the whole process's.
 // --postgres: the app database on a private, throwaway PostgreSQL (scripts/pg-test-server.sh)
@@ -17,6 +21,7 @@ import { join } from "node:path";
 import { RATIONALE_MARKER } from "../lib/ai/prompts/judge";
 import { startFakeOpenAI } from "../tests/fake-servers/openai-server";
 import { startFakeRerank } from "../tests/fake-servers/rerank-server";
+import { healthProbe, mcpBatch, type ProbeFigures, searchPage, type TimedResult } from "./bench-load-mix";
 import {
   benchChildren,
   benchEnv,
@@ -31,9 +36,16 @@ const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
-const LAWYERS = arg("--lawyers", "1,8,20,50").split(",").map(Number);
+const MIXED = process.argv.includes("--mixed");
+const LAWYERS = arg("--lawyers", MIXED ? "8" : "1,8,20,50")
+  .split(",")
+  .map(Number);
 const QUESTIONS = Number(arg("--questions", "1"));
-const WITH_IMPORT = !process.argv.includes("--no-import");
+const WITH_IMPORT = !MIXED && !process.argv.includes("--no-import");
+const SEARCHES = Number(arg("--searches", MIXED ? "8" : "0"));
+const MCP_BATCHES = Number(arg("--mcp-batches", MIXED ? "2" : "0"));
+const MCP_CALLS = Number(arg("--mcp-calls", "20"));
+const PROBE = MIXED || process.argv.includes("--probe");
 const IMPORT_DECISIONS = Number(arg("--import-decisions", "2000"));
 const PORT = Number(arg("--port", "3190"));
 // As the browser does: the chat page's RSC refresh when a new chat gets its id and when the answer ends.
@@ -83,7 +95,9 @@ const children = benchChildren(env);
 
 console.log(`작업 폴더 ${work}; 말뭉치 ${SOURCE}; 데이터베이스 ${postgres ? "PostgreSQL" : "SQLite"}`);
 mkdirSync(dataDir, { recursive: true });
-const cookies = await prepareBench(children, SOURCE, Math.max(...LAWYERS));
+const cookies = await prepareBench(children, SOURCE, Math.max(...LAWYERS, SEARCHES, 1));
+const mcpToken =
+  MCP_BATCHES > 0 ? (JSON.parse(await children.tsx("scripts/bench-load-users.ts", ["--token"])) as string) : "";
 
 // ── the server, and its memory ────────────────────────────────────────────────────────────────────
 const profileDir = arg("--profile", "");
@@ -190,8 +204,22 @@ async function ask(cookie: string, question: string): Promise<Sample> {
   }
 }
 
-async function round(lawyers: number): Promise<{ samples: Sample[]; wallMs: number }> {
+interface Round {
+  samples: Sample[];
+  wallMs: number;
+  searches: TimedResult[];
+  batches: TimedResult[];
+  probe?: ProbeFigures;
+}
+
+async function round(lawyers: number): Promise<Round> {
   const t0 = performance.now();
+  const probe = PROBE ? healthProbe(base) : undefined;
+  // Searchers and assistants start with the lawyers, each on their own; the round ends with the last.
+  const searches = Promise.all(
+    Array.from({ length: SEARCHES }, (_, i) => searchPage(base, cookies[i % cookies.length] as string, i)),
+  );
+  const batches = Promise.all(Array.from({ length: MCP_BATCHES }, (_, i) => mcpBatch(base, mcpToken, MCP_CALLS, i)));
   const perLawyer = await Promise.all(
     Array.from({ length: lawyers }, async (_, i) => {
       const out: Sample[] = [];
@@ -201,19 +229,26 @@ async function round(lawyers: number): Promise<{ samples: Sample[]; wallMs: numb
       return out;
     }),
   );
-  return { samples: perLawyer.flat(), wallMs: performance.now() - t0 };
+  const [searched, batched] = await Promise.all([searches, batches]);
+  const wallMs = performance.now() - t0;
+  return { samples: perLawyer.flat(), wallMs, searches: searched, batches: batched, probe: await probe?.stop() };
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "—");
 const rows: string[] = [];
+const mixRows: string[] = [];
+const timed = (xs: TimedResult[]) => {
+  const ms = xs.filter((x) => x.ok).map((x) => x.ms);
+  return `${ms.length}/${xs.length} | ${fmt(percentile(ms, 50))} / ${fmt(percentile(ms, 95))}`;
+};
 async function measure(label: string): Promise<void> {
   for (const n of LAWYERS) {
     peakRss = rssOf(server.pid);
     // The main thread's id is the process id (Linux); the index worker and GC helpers are other threads.
     const mainBefore = cpuMsOf(server.pid, server.pid);
     const allBefore = cpuMsOf(server.pid);
-    const { samples, wallMs } = await round(n);
+    const { samples, wallMs, searches, batches, probe } = await round(n);
     const mainCpu = (cpuMsOf(server.pid, server.pid) - mainBefore) / samples.length;
     const allCpu = (cpuMsOf(server.pid) - allBefore) / samples.length;
     const ok = samples.filter((s) => s.ok);
@@ -224,6 +259,12 @@ async function measure(label: string): Promise<void> {
       `| ${label} | ${n} | ${ok.length}/${samples.length} | ${samples.length - ok.length} | ${fmt(percentile(first, 50))} / ${fmt(percentile(first, 95))} | ${fmt(percentile(answer, 50))} / ${fmt(percentile(answer, 95))} | ${fmt(percentile(total, 50))} / ${fmt(percentile(total, 95))} | ${fmt(wallMs)} | ${fmt(mainCpu)} / ${fmt(allCpu)} | ${fmt(mean(ok.map((s) => s.frames)))} / ${fmt(mean(ok.map((s) => s.bytes)) / 1024)} | ${Math.round(peakRss / 1_048_576)} |`,
     );
     console.log(rows.at(-1));
+    if (SEARCHES || MCP_BATCHES || probe) {
+      const gap = probe
+        ? `${fmt(probe.maxGapMs)} / ${fmt(probe.p95Ms)} (${probe.samples}회, 실패 ${probe.failures})`
+        : "—";
+      mixRows.push(`| ${label} | ${n} | ${timed(searches)} | ${timed(batches)} | ${gap} |`);
+    }
   }
 }
 
@@ -255,6 +296,16 @@ if (WITH_IMPORT) {
   await new Promise((r) => setTimeout(r, 3_000));
   console.log(`(가져오기 진행 중: 판례 ${count}건)`);
   await measure("가져오기 중");
+}
+if (mixRows.length) {
+  console.log(
+    `\n판례 검색 ${SEARCHES}건, MCP 일괄 요청 ${MCP_BATCHES}건(각 ${MCP_CALLS}회 호출)이 질문과 함께 시작됨:`,
+  );
+  console.log(
+    "| 조건 | 변호사 | 검색 완료 | 검색 p50/p95 ms | MCP 완료 | MCP 일괄 p50/p95 ms | /api/health 최대 대기 / p95 ms |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const row of mixRows) console.log(row);
 }
 const importStillRunning = importer !== undefined && importer.exitCode === null;
 importer?.kill("SIGTERM");

@@ -6,7 +6,10 @@
 //      developing, and is the same tree in CI;
 //   2. writes that copy's `.env` with a free port (the way a user picks a port);
 //   3. runs `npm run setup` with only PATH (less any node_modules/.bin), HOME and the locale:
-//      nothing from `npm test`'s own environment (npm_*, CI, PORT…) may hide a missing step;
+//      nothing from `npm test`'s own environment (npm_*, CI, PORT…) may hide a missing step. It runs
+//      on the current Node LTS, Node 24 (the npm registry's `node-linux-<arch>@24`, first on PATH,
+//      with `npm_config_nodedir` at its headers as the README says), while every other stage of
+//      `npm test` runs on Debian's Node 20: both supported runtimes proven, no stage added;
 //   4. waits for /api/health, signs in over HTTP with the printed one-time password (the login
 //      form posted as a browser without JavaScript posts it), stops the server;
 //   5. runs `npm run setup` a second time: it must start again on the same data, keep the admin
@@ -34,7 +37,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { connect, createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -92,14 +95,49 @@ function freePort() {
   });
 }
 
+/**
+ * Node 24 from the npm registry (the only place these machines can get it), unpacked once into the
+ * user's cache: its `bin/node` and, for native modules built offline, its headers (`include/node`).
+ * `FRESH_SETUP_NODE=system` runs the check on the Node that runs `npm test` instead.
+ * @returns {{ dir: string, version: string, globalconfig: string } | undefined}
+ */
+function node24() {
+  if (process.env.FRESH_SETUP_NODE === "system") return undefined;
+  const arch = process.arch === "arm64" ? "arm64" : "x64";
+  const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "rar-legal", `node-24-${arch}`);
+  const dir = join(cache, "package");
+  if (!existsSync(join(dir, "bin", "node"))) {
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(cache, { recursive: true });
+    const tarball = execFileSync("npm", ["pack", `node-linux-${arch}@24`, "--silent", "--pack-destination", cache], {
+      cwd: cache,
+      encoding: "utf8",
+    }).trim();
+    execFileSync("tar", ["xzf", join(cache, tarball.split("\n").at(-1) ?? ""), "-C", cache]);
+  }
+  const version = execFileSync(join(dir, "bin", "node"), ["--version"], { encoding: "utf8" }).trim();
+  // npm finds the machine's settings (its registry's CA, say) in `<node's prefix>/etc/npmrc`; a Node
+  // unpacked elsewhere has another prefix, so it is pointed at the file the machine's npm reads.
+  const globalconfig = execFileSync("npm", ["config", "get", "globalconfig"], { encoding: "utf8" }).trim();
+  return { dir, version, globalconfig };
+}
+
+/** @type {{ dir: string, version: string, globalconfig: string } | undefined} the Node the copy is set up with */
+let runtime;
+
 /** What a new user's shell has: no npm_* variables, no CI flag, no project binaries on PATH. */
 function newUserEnv() {
-  const path = (process.env.PATH ?? "")
-    .split(":")
-    .filter((entry) => entry && !entry.includes("node_modules"))
-    .join(":");
+  const path = [
+    ...(runtime ? [join(runtime.dir, "bin")] : []),
+    ...(process.env.PATH ?? "").split(":").filter((entry) => entry && !entry.includes("node_modules")),
+  ].join(":");
   /** @type {Record<string, string>} */
   const env = { PATH: path, HOME: process.env.HOME ?? "/root" };
+  // A Node 24 user offline builds better-sqlite3 against Node 24's headers (README, Requirements).
+  if (runtime) {
+    env.npm_config_nodedir = runtime.dir;
+    if (runtime.globalconfig && existsSync(runtime.globalconfig)) env.npm_config_globalconfig = runtime.globalconfig;
+  }
   for (const name of ["LANG", "LC_ALL", "TERM", "USER", "TMPDIR"]) {
     const value = process.env[name];
     if (value) env[name] = value;
@@ -299,7 +337,12 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "rar-fresh-setup-"));
   const repo = join(dir, "repo");
   const port = await freePort();
-  console.log(`새 복제본: ${repo} (포트 ${port})`);
+  const gotNode = await check("Node 24 (현재 LTS) 준비: npm 레지스트리의 node-linux 패키지", async () => {
+    runtime = node24();
+    if (runtime && !runtime.version.startsWith("v24."))
+      throw new Error(`Node 24가 아니라 ${runtime.version}을 받았습니다.`);
+  });
+  console.log(`새 복제본: ${repo} (포트 ${port}, Node ${runtime?.version ?? process.version})`);
   copyWorkingTree(repo);
   // The user's own settings file: only the port.
   writeFileSync(join(repo, ".env"), `PORT=${port}\n`);
@@ -314,8 +357,15 @@ async function main() {
   const first = new SetupRun(repo, join(dir, "setup-1.log"));
   active = { run: first, port, dir };
   try {
-    const healthy = await check("npm run setup: 빈 복제본에서 설치·DB 준비·빌드 후 /api/health 응답", () =>
-      first.waitHealthy(port),
+    const healthy = await check(
+      `npm run setup (Node ${runtime?.version ?? process.version}): 빈 복제본에서 설치·DB 준비·빌드 후 /api/health 응답`,
+      async () => {
+        await first.waitHealthy(port);
+        // setup.sh names the Node it runs on (and `next start` with it): the runtime, not just the PATH.
+        const used = /Node (v\d+\.\d+\.\d+)/.exec(first.output())?.[1];
+        if (runtime && used !== runtime.version)
+          throw new Error(`setup이 ${runtime.version}이 아니라 ${used ?? "알 수 없는 Node"}에서 돌았습니다.`);
+      },
     );
     if (healthy) {
       await check("출력된 일회용 비밀번호로 HTTP 로그인", async () => {
@@ -368,7 +418,7 @@ async function main() {
   );
   if (failedLog !== undefined) console.log(`\n--- setup 출력의 끝 ---\n${tail(failedLog)}\n---`);
   console.log(`새 복제본 점검: ${passed} passed, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
-  const allPassed = failed === 0 && checks.length === 3;
+  const allPassed = failed === 0 && checks.length === 4 && gotNode;
   if (handOverBuild && allPassed) handOver(join(repo, ".next"), resolve(ROOT, handOverBuild));
   if (keep) console.log(`남겨 둔 폴더: ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-echo "▶ 1/5 패키지 설치"
+echo "▶ 1/5 패키지 설치 (Node $(node --version))"
 bash scripts/ensure-deps.sh
 # The app and every script read .env files themselves, in Next's order (scripts/load-env.ts);
 # sourcing .env here would override .env.local. Only the port is needed before `next start`, and it
