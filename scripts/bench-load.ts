@@ -275,6 +275,9 @@ console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 // One question first, not counted: the server's first request loads its modules and the index
 // worker, which no later lawyer pays for.
 await ask(cookies[0] as string, "예열 질문: 약혼 예물 반환");
+// Likewise the search page's and the MCP route's modules, loaded by their first request only.
+if (SEARCHES > 0) await searchPage(base, cookies[0] as string, SEARCHES);
+if (MCP_BATCHES > 0) await mcpBatch(base, mcpToken, 1, MCP_BATCHES);
 // What the server's main thread spends with nobody asking (timers, sweeps), to read the rows against.
 const idleBefore = cpuMsOf(server.pid, server.pid);
 await new Promise((r) => setTimeout(r, 5_000));
