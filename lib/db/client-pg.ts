@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { PrismaClient as SqliteClient } from "./generated/client";
 import { PrismaClient } from "./generated-pg/client";
+import { QUERY_PLAN_CACHE_SIZE } from "./plan-cache";
 
 /**
  * PostgreSQL through Prisma's pg driver adapter. The client is generated from the same schema for
@@ -18,5 +19,5 @@ export function openPostgres(databaseUrl: string, busyTimeoutMs: number, poolMax
     connectionTimeoutMillis: busyTimeoutMs,
     options: `-c lock_timeout=${busyTimeoutMs}`,
   });
-  return new PrismaClient({ adapter }) as unknown as SqliteClient;
+  return new PrismaClient({ adapter, queryPlanCacheMaxSize: QUERY_PLAN_CACHE_SIZE }) as unknown as SqliteClient;
 }

@@ -6,6 +6,7 @@ import { env } from "../env";
 import { withBusyRetry } from "./busy-retry";
 import { openPostgres } from "./client-pg";
 import { PrismaClient } from "./generated/client";
+import { QUERY_PLAN_CACHE_SIZE } from "./plan-cache";
 import { type DbProvider, providerOf } from "./provider";
 import { sqlitePath } from "./sqlite-path";
 
@@ -36,7 +37,10 @@ function prepareFile(path: string): void {
 function openSqlite(databaseUrl: string): PrismaClient {
   const path = sqlitePath(databaseUrl);
   prepareFile(path);
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${path}`, timeout: SYNC_BUSY_WAIT_MS }) });
+  return new PrismaClient({
+    adapter: new PrismaBetterSqlite3({ url: `file:${path}`, timeout: SYNC_BUSY_WAIT_MS }),
+    queryPlanCacheMaxSize: QUERY_PLAN_CACHE_SIZE,
+  });
 }
 
 /**
