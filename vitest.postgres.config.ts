@@ -21,6 +21,7 @@ export const POSTGRES_TEST_FILES = [
   "tests/auth/auth.test.ts",
   "tests/auth/session-idle.test.ts",
   "tests/auth/user-admin.test.ts",
+  "tests/auth/shared-limits.test.ts",
   "tests/matters/ownership.test.ts",
   "tests/chat/answers.test.ts",
   "tests/chat/answer-liveness.test.ts",

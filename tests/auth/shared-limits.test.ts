@@ -96,7 +96,7 @@ describe("shared sign-in back-off", () => {
   });
 });
 
-describe.skipIf(onPostgres())("two server processes on one SQLite file", () => {
+describe(`two server processes on one ${onPostgres() ? "PostgreSQL" : "SQLite"} database`, () => {
   it("share the API token's limit: 2 × 8 requests against 10 a minute let exactly 10 in", async () => {
     const startAt = Date.now() + 4_000;
     const env = { API_RATE_PER_MINUTE: "10" };
