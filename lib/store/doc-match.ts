@@ -3,6 +3,7 @@ import { dateNumber } from "./date-number";
 import type { DocTable } from "./doc-table";
 import type { MemoryIndex } from "./memory-index";
 import { firstInOrder } from "./ordered-page";
+import type { ScoreOnly } from "./sparse-index";
 import type { DocFilter, DocMatchResult, DocQuery, FacetCounts, MatchTerm } from "./types";
 
 /**
@@ -43,12 +44,18 @@ const SNIPPET_CHUNKS = 2;
 export type ReadTexts = (ids: string[]) => Map<string, string>;
 
 let scoreScratch = new Float64Array(0);
-let countAll = new Uint8Array(0);
-let countSome = new Uint8Array(0);
+/**
+ * Per slot, while one term is matched: how many of its required tokens (high byte) and of its
+ * bigrams (low byte) the slot holds; and the slots touched, in the order first seen. Typed and kept
+ * between queries: a common word touches ~10⁵–10⁶ postings at a million chunks, and this loop with
+ * JavaScript arrays was the larger half of a plain query's time.
+ */
+let counts = new Uint16Array(0);
+let touchedScratch = new Int32Array(0);
 const scratch = (size: number) => {
-  if (countAll.length < size) {
-    countAll = new Uint8Array(size);
-    countSome = new Uint8Array(size);
+  if (counts.length < size) {
+    counts = new Uint16Array(size);
+    touchedScratch = new Int32Array(size);
   }
 };
 
@@ -69,7 +76,7 @@ const codesOf = (values: string[] | undefined, find: (v: string) => number) =>
 /** 1 for each live decision the filter lets through. */
 function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
   const n = docs.size;
-  const out = new Uint8Array(n);
+  const out = docs.liveDocs();
   const corpora = codesOf(f.corpusIds, (v) => docs.corpus.find(v));
   const courts = codesOf(f.courts, (v) => docs.court.find(v));
   const levels = codesOf(f.courtLevels, (v) => docs.level.find(v));
@@ -86,8 +93,11 @@ function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
       if (doc >= 0) only[doc] = 1;
     }
   }
+  const filtered = only || corpora || courts || levels || types || lowers || from || to || f.enBanc || refs;
+  if (!filtered) return out;
   for (let doc = 0; doc < n; doc++) {
-    if ((docs.chunksOf[doc] as number) <= 0) continue;
+    if (out[doc] !== 1) continue;
+    out[doc] = 0;
     if (only && only[doc] !== 1) continue;
     if (corpora && !corpora.has(docs.corpusOf[doc] as number)) continue;
     if (courts && !courts.has(docs.courtOf[doc] as number)) continue;
@@ -106,38 +116,45 @@ function allowedDocs(docs: DocTable, f: DocFilter = {}): Uint8Array {
 
 /** The live slots holding the term's tokens (all of `all`, `min` of `some`) in its sections. */
 function candidateSlots(s: State, term: MatchTerm): number[] {
-  const all = [...new Set(term.all)];
-  const some = [...new Set(term.some ?? [])].filter((t) => !all.includes(t));
+  // At most 255 of each kind are counted (a byte each); a word has a handful.
+  const all = [...new Set(term.all)].slice(0, 255);
+  const some = [...new Set(term.some ?? [])].filter((t) => !all.includes(t)).slice(0, 255);
   const min = Math.min(term.min ?? some.length, some.length);
   if (all.length === 0 && some.length === 0) return [];
   const { sparse, metas } = s.index;
   scratch(sparse.slotCapacity);
-  const touched: number[] = [];
-  const count = (tokens: string[], counts: Uint8Array) => {
+  const touched = touchedScratch;
+  let n = 0;
+  const count = (tokens: string[], step: number) => {
     for (const token of tokens) {
       const p = sparse.postingsOf(token);
       if (!p) continue;
       const { slots, length } = p;
       for (let i = 0; i < length; i++) {
         const slot = slots[i] as number;
-        if (countAll[slot] === 0 && countSome[slot] === 0) touched.push(slot);
-        counts[slot] = Math.min(255, (counts[slot] as number) + 1);
+        const c = counts[slot] as number;
+        if (c === 0) touched[n++] = slot;
+        counts[slot] = c + step;
       }
     }
   };
-  count(all, countAll);
-  count(some, countSome);
+  count(all, 256);
+  count(some, 1);
+  const want = all.length * 256 + min;
+  const needAll = all.length * 256;
   const sections = term.sections?.length ? new Set(term.sections) : undefined;
+  const { slotDoc } = s.docs;
+  const allowed = s.allowed;
   const out: number[] = [];
-  const needAll = Math.min(all.length, 255);
-  for (const slot of touched) {
-    const holds = countAll[slot] === needAll && (countSome[slot] as number) >= min;
-    countAll[slot] = 0;
-    countSome[slot] = 0;
-    if (!holds || !sparse.isLive(slot)) continue;
+  for (let i = 0; i < n; i++) {
+    const slot = touched[i] as number;
+    const c = counts[slot] as number;
+    counts[slot] = 0;
+    // Every required token (high byte exactly all of them) and at least `min` bigrams.
+    if (c < want || (c & 0xff00) !== needAll || !sparse.isLive(slot)) continue;
     if (sections && !sections.has(metas[slot]?.section ?? "")) continue;
-    const doc = s.docs.slotDoc[slot] as number;
-    if (doc >= 0 && s.allowed[doc] === 1) out.push(slot);
+    const doc = slotDoc[slot] as number;
+    if (doc >= 0 && allowed[doc] === 1) out.push(slot);
   }
   return out;
 }
@@ -284,8 +301,13 @@ function matchWithin(index: MemoryIndex, q: DocQuery, readTexts: ReadTexts): Doc
   const scores = scoreScratch;
   let scored: number[] = [];
   // Scored once something matched — except for a quoted phrase, whose checks go most relevant first.
-  const score = () => {
-    if (scored.length === 0 && q.scoreTokens.length > 0) scored = index.sparse.scoreAll(q.scoreTokens, groups, scores);
+  // (Scoring each bigram in the pass that counts it was tried: slower at the median, as a query
+  // whose words end up matching nothing then pays for scores it never uses.)
+  // Once matched, only the matching decisions' passages are scored (`only`): the others are never
+  // ranked, and under a filter that leaves 1% they are most of a common word's postings.
+  const score = (only?: ScoreOnly) => {
+    if (scored.length === 0 && q.scoreTokens.length > 0)
+      scored = index.sparse.scoreAll(q.scoreTokens, groups, scores, only);
   };
   if (q.groups.some((g) => g.some((t) => t.phrase))) score();
   try {
@@ -300,7 +322,7 @@ function matchScored(
   q: DocQuery,
   readTexts: ReadTexts,
   scores: Float64Array,
-  score: () => void,
+  score: (only?: ScoreOnly) => void,
 ): DocMatchResult {
   const docs = index.docs;
   const s: State = {
@@ -341,7 +363,8 @@ function matchScored(
   const matchedList: number[] = [];
   if (left !== 0) for (let doc = 0; doc < docs.size; doc++) if (s.allowed[doc] === 1) matchedList.push(doc);
   if (matchedList.length > 0) {
-    score();
+    // Checking each posting's decision costs a read of its own: worth it when most are left out.
+    score(matchedList.length * 4 < docs.size ? { slotDoc: docs.slotDoc, docs: s.allowed } : undefined);
     for (const slot of found) {
       const doc = docs.slotDoc[slot] as number;
       if (s.allowed[doc] === 1) keepBest(s, doc, slot);

@@ -87,6 +87,21 @@ export class DocTable {
   chunksOf = new Int32Array(1024);
   /** Per slot: its decision, −1 for a hole. */
   slotDoc = new Int32Array(1024).fill(-1);
+  /** 1 per decision with a live chunk, kept until a chunk is placed or dropped (liveDocs). */
+  private live?: Uint8Array;
+
+  /**
+   * A new mask, 1 for each decision with a live chunk: every search starts from it (a search with
+   * no filter is only this), so it is copied from the last one rather than computed per search.
+   */
+  liveDocs(): Uint8Array {
+    if (!this.live || this.live.length !== this.size) {
+      const live = new Uint8Array(this.size);
+      for (let doc = 0; doc < live.length; doc++) if ((this.chunksOf[doc] as number) > 0) live[doc] = 1;
+      this.live = live;
+    }
+    return this.live.slice();
+  }
 
   get size(): number {
     return this.keys.length;
@@ -117,6 +132,7 @@ export class DocTable {
     // The last chunk placed wins: a re-import brings the decision's new fields with its chunks.
     this.setFields(doc, f);
     this.chunksOf[doc] = (this.chunksOf[doc] as number) + 1;
+    this.live = undefined;
     this.slotDoc = grow(this.slotDoc, slot + 1, -1);
     this.slotDoc[slot] = doc;
     if (refList) {
@@ -155,6 +171,7 @@ export class DocTable {
     if (doc < 0) return;
     this.slotDoc[slot] = -1;
     this.chunksOf[doc] = Math.max(0, (this.chunksOf[doc] as number) - 1);
+    this.live = undefined;
     if (this.slotRefs.delete(slot)) {
       this.refSlots.set(
         doc,

@@ -11,12 +11,68 @@ import type { SparseTerms } from "./types";
  * live chunks of the searched corpora — so each corpus ranks as if it were indexed alone.
  */
 
-interface Postings {
+/** A term's postings as read outside this file: slots and their term frequencies. */
+export interface PostingList {
   slots: Int32Array;
   tfs: Uint16Array;
   length: number;
+}
+
+interface Postings extends PostingList {
   /** Block-max bounds, built on the term's first search (sparse-blockmax.ts). */
   blocks?: BlockBounds;
+}
+
+/** See SparseIndex.scorePass(). */
+export interface ScorePass {
+  avg: number;
+  everyGroup: boolean;
+  groupOk: Uint8Array;
+  lengths: Int32Array;
+  slotGroups: Int32Array;
+  /** The term's idf over the searched groups; 0 when none of their live chunks holds it. */
+  idf(p: PostingList): number;
+}
+
+/**
+ * Only the slots of these documents are scored: 판례 검색 (doc-match.ts) scores after matching, and
+ * a filtered query's common word has most of its postings in decisions the filter left out.
+ */
+export interface ScoreOnly {
+  /** Each slot's document (−1: none). */
+  slotDoc: Int32Array;
+  /** 1 for each document to score. */
+  docs: Uint8Array;
+}
+
+/**
+ * Adds one term's BM25 to `scores` for every live posting of the pass's groups (of `only`'s
+ * documents when given); a slot scored for the first time is pushed to `touched`. Typed arrays, no
+ * Map or Set: a common bigram has a posting for most chunks, and this loop is the whole cost of a
+ * sparse query.
+ */
+export function scoreInto(
+  pass: ScorePass,
+  p: PostingList,
+  scores: Float64Array,
+  touched: number[],
+  only?: ScoreOnly,
+): void {
+  const idf = pass.idf(p);
+  if (idf === 0) return;
+  const { avg, everyGroup, groupOk, lengths, slotGroups } = pass;
+  const k1 = BM25_K1;
+  const { slots, tfs, length } = p;
+  for (let i = 0; i < length; i++) {
+    const slot = slots[i] as number;
+    const docLength = lengths[slot] as number;
+    if (docLength < 0 || (!everyGroup && groupOk[slotGroups[slot] as number] !== 1)) continue;
+    if (only && only.docs[only.slotDoc[slot] as number] !== 1) continue;
+    const tf = tfs[i] as number;
+    if (scores[slot] === 0) touched.push(slot);
+    scores[slot] =
+      (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + k1 * (1 - BM25_B + (BM25_B * docLength) / avg));
+  }
 }
 
 /** The live part of an index, slots renumbered 0..n−1, as flat arrays (see sparse-snapshot.ts). */
@@ -114,11 +170,7 @@ export class SparseIndex {
     if (!this.ascending) return this.searchExhaustive(tokens, topN, groups, allowed);
     const groupOk = this.groupMask(groups);
     const avg = total / count;
-    // With every group searched and no deleted slot left in the postings, df is the list's length;
-    // otherwise it is counted (the exhaustive search's cost for that part).
-    let everyGroup = true;
-    for (const [g, s] of this.groupStats) if ((s.count > 0 || s.deleted > 0) && !groups.has(g)) everyGroup = false;
-    const plainDf = everyGroup && this.deleted === 0;
+    const { everyGroup, plainDf } = this.coverage(groups);
     const lists: TermList[] = [];
     for (const term of new Set(tokens)) {
       const p = this.postings.get(term);
@@ -164,6 +216,17 @@ export class SparseIndex {
     return groupOk;
   }
 
+  /**
+   * Whether `groups` are every group with chunks (no group check needed per posting), and whether
+   * df is then simply a list's length (no deleted slot left in the postings); otherwise df is
+   * counted, a pass over the list.
+   */
+  private coverage(groups: Set<number>): { everyGroup: boolean; plainDf: boolean } {
+    let everyGroup = true;
+    for (const [g, s] of this.groupStats) if ((s.count > 0 || s.deleted > 0) && !groups.has(g)) everyGroup = false;
+    return { everyGroup, plainDf: everyGroup && this.deleted === 0 };
+  }
+
   private liveDf(p: Postings, groupOk: Uint8Array): number {
     const { slots, length } = p;
     const lengths = this.lengths;
@@ -193,11 +256,11 @@ export class SparseIndex {
   }
 
   /**
-   * BM25 of every live slot of `groups` holding any of `queryTokens`, added into `scores` (sized
-   * to `slotCapacity`); returns the slots touched. The ranked search and 판례 검색's exact matching
-   * (doc-match.ts) score alike.
+   * What scoring tokens over `groups` needs, for a caller that reads the postings itself: 판례
+   * 검색's matching (doc-match.ts) scores a token in the same pass that counts it. Undefined when
+   * the groups hold no chunk. `scoreInto` is the one BM25 loop both use.
    */
-  scoreAll(queryTokens: string[], groups: Set<number>, scores: Float64Array): number[] {
+  scorePass(groups: Set<number>): ScorePass | undefined {
     let count = 0;
     let total = 0;
     for (const g of groups) {
@@ -207,32 +270,38 @@ export class SparseIndex {
         total += s.total;
       }
     }
-    const touched: number[] = [];
-    if (count === 0) return touched;
-    const avg = total / count;
-    // Typed arrays instead of Maps and Sets: a common bigram has a posting for most chunks, and a
-    // query touches ~10⁵ postings; this loop is the whole cost of a sparse query.
+    if (count === 0) return undefined;
     // Sized by the searched groups: group numbers need not be dense (see MemoryIndex.compact()).
     const groupOk = this.groupMask(groups);
-    const lengths = this.lengths;
-    const slotGroups = this.groups;
-    const k1 = BM25_K1;
-    const lengthNorm = (length: number) => k1 * (1 - BM25_B + (BM25_B * length) / avg);
+    // Every corpus searched (the usual page; any search of a one-corpus firm): df without a pass of
+    // its own, and no group check per posting — each saved pass is a read of every posting of a
+    // common bigram.
+    const { everyGroup, plainDf } = this.coverage(groups);
+    return {
+      avg: total / count,
+      everyGroup,
+      groupOk,
+      lengths: this.lengths,
+      slotGroups: this.groups,
+      idf: (p) => {
+        const df = plainDf ? p.length : this.liveDf(p, groupOk);
+        return df === 0 ? 0 : bm25Idf(count, df);
+      },
+    };
+  }
+
+  /**
+   * BM25 of every live slot of `groups` holding any of `queryTokens`, added into `scores` (sized
+   * to `slotCapacity`), of `only`'s documents when given; returns the slots touched. The ranked
+   * search and 판례 검색's exact matching (doc-match.ts) score alike.
+   */
+  scoreAll(queryTokens: string[], groups: Set<number>, scores: Float64Array, only?: ScoreOnly): number[] {
+    const touched: number[] = [];
+    const pass = this.scorePass(groups);
+    if (!pass) return touched;
     for (const term of new Set(queryTokens)) {
       const p = this.postings.get(term);
-      if (!p) continue;
-      const df = this.liveDf(p, groupOk);
-      if (df === 0) continue;
-      const idf = bm25Idf(count, df);
-      const { slots, tfs, length } = p;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i] as number;
-        const docLength = lengths[slot] as number;
-        if (docLength < 0 || groupOk[slotGroups[slot] as number] !== 1) continue;
-        const tf = tfs[i] as number;
-        if (scores[slot] === 0) touched.push(slot);
-        scores[slot] = (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + lengthNorm(docLength));
-      }
+      if (p) scoreInto(pass, p, scores, touched, only);
     }
     return touched;
   }
@@ -243,7 +312,7 @@ export class SparseIndex {
   }
 
   /** A term's postings, for matching outside the ranked search (doc-match.ts). */
-  postingsOf(token: string): { slots: Int32Array; length: number } | undefined {
+  postingsOf(token: string): PostingList | undefined {
     return this.postings.get(token);
   }
 
