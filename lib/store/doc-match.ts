@@ -37,6 +37,8 @@ export const PHRASE_CHECKS = 2_000;
  */
 const BUDGET_PER_PASSAGE = 6;
 const MIN_BUDGET = 3_000_000;
+/** Years past this are counted as this one (a date typo); 0 is "no date". */
+const MAX_YEAR = 9_999;
 /** Best chunks kept per decision for its snippets. */
 const SNIPPET_CHUNKS = 2;
 
@@ -389,16 +391,23 @@ function matchScored(
     const [corpusId = "", caseNo = ""] = (docs.keys[doc] as string).split("\u0001");
     return { corpusId, caseNo };
   };
-  const years = new Map<string, number>();
+  // Counted in typed arrays, labelled once: a label per decision (String, a Map) took ~0.5 µs each,
+  // 6 ms for a word held by 11,000 decisions.
   let enBanc = 0;
   const refCounts = new Int32Array(docs.ref.values.length);
+  const yearCounts = new Int32Array(MAX_YEAR + 1);
+  const { refsOf, dateOf, enBancOf } = docs;
   for (const doc of matched) {
-    for (const c of docs.refsOf[doc] ?? []) refCounts[c] = (refCounts[c] as number) + 1;
-    const year = Math.floor((docs.dateOf[doc] as number) / 10_000);
-    const label = year > 0 ? String(year) : "";
-    years.set(label, (years.get(label) ?? 0) + 1);
-    enBanc += docs.enBancOf[doc] as number;
+    const refs = refsOf[doc];
+    if (refs) for (const c of refs) refCounts[c] = (refCounts[c] as number) + 1;
+    const year = Math.min(MAX_YEAR, Math.max(0, Math.floor((dateOf[doc] as number) / 10_000)));
+    yearCounts[year] = (yearCounts[year] as number) + 1;
+    enBanc += enBancOf[doc] as number;
   }
+  const years: [string, number][] = [];
+  yearCounts.forEach((c, year) => {
+    if (c > 0) years.push([year > 0 ? String(year) : "", c]);
+  });
   return {
     total: matched.length,
     exact: s.exact,
@@ -407,7 +416,7 @@ function matchScored(
       court: facetOf(docs.court.values, docs.courtOf, matched),
       level: facetOf(docs.level.values, docs.levelOf, matched),
       type: facetOf(docs.type.values, docs.typeOf, matched),
-      year: [...years.entries()],
+      year: years,
       lower: facetOf(docs.lower.values, docs.lowerOf, matched),
       ref: [...refCounts].flatMap((c, code): [string, number][] =>
         c > 0 ? [[docs.ref.values[code] as string, c]] : [],
