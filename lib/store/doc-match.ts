@@ -1,10 +1,12 @@
 import { foldForMatch } from "../text/fold";
 import { dateNumber } from "./date-number";
+import { costOf, withinBudget } from "./doc-budget";
+import { countFacets } from "./doc-facets";
 import type { DocTable } from "./doc-table";
 import type { MemoryIndex } from "./memory-index";
 import { firstInOrder } from "./ordered-page";
 import type { ScoreOnly } from "./sparse-index";
-import type { DocFilter, DocMatchResult, DocQuery, FacetCounts, MatchTerm } from "./types";
+import type { DocFilter, DocMatchResult, DocQuery, MatchTerm } from "./types";
 
 /**
  * 판례 검색's exact matching, in the index worker: every decision holding the query's words, with
@@ -29,16 +31,6 @@ export const NO_MATCH: DocMatchResult = {
 
 /** Passages read to check a quoted phrase; beyond, the count is a lower bound (exact: false). */
 export const PHRASE_CHECKS = 2_000;
-/**
- * Postings one query may read, as a multiple of the index's live passages (at least 3 million): a
- * query of a few common words reads well under it; 500 words joined by OR would read tens of millions
- * and hold every other search behind it in this one thread. Past it the later words are left out and
- * the result says how many (the page says so in plain words).
- */
-const BUDGET_PER_PASSAGE = 6;
-const MIN_BUDGET = 3_000_000;
-/** Years past this are counted as this one (a date typo); 0 is "no date". */
-const MAX_YEAR = 9_999;
 /** Best chunks kept per decision for its snippets. */
 const SNIPPET_CHUNKS = 2;
 
@@ -225,68 +217,6 @@ function holders(s: State, term: MatchTerm, found?: number[]): Uint8Array {
   return has;
 }
 
-/** Postings a term's matching reads: the cheaper groups go first, and an empty one ends the search. */
-function termCost(index: MemoryIndex, t: MatchTerm): number {
-  let cost = 0;
-  for (const token of [...t.all, ...(t.some ?? [])]) cost += index.sparse.postingsOf(token)?.length ?? 0;
-  return cost;
-}
-const costOf = (index: MemoryIndex, group: MatchTerm[]) => group.reduce((n, t) => n + termCost(index, t), 0);
-
-/** A query's estimated work in postings (matching and scoring), for the worker's order of service. */
-export function queryCost(index: MemoryIndex, q: DocQuery): number {
-  let cost = 0;
-  for (const g of q.groups) cost += costOf(index, g);
-  for (const t of q.excluded) cost += termCost(index, t);
-  for (const token of new Set(q.scoreTokens)) cost += index.sparse.postingsOf(token)?.length ?? 0;
-  return cost;
-}
-
-/** The query within the work budget: its words in order while they fit; how many were left out. */
-export function withinBudget(
-  index: MemoryIndex,
-  q: DocQuery,
-  budget = Math.max(MIN_BUDGET, BUDGET_PER_PASSAGE * index.live),
-): { query: DocQuery; dropped: number } {
-  if (queryCost(index, q) <= budget) return { query: q, dropped: 0 };
-  let spent = 0;
-  let dropped = 0;
-  const fits = (t: MatchTerm) => {
-    // Matching reads the word's postings; scoring reads them again.
-    const cost = 2 * termCost(index, t);
-    if (spent + cost > budget) return false;
-    spent += cost;
-    return true;
-  };
-  const keep = (t: MatchTerm) => {
-    if (fits(t)) return true;
-    dropped += 1;
-    return false;
-  };
-  const groups: MatchTerm[][] = [];
-  for (const g of q.groups) {
-    const kept = g.filter(keep);
-    if (kept.length > 0) groups.push(kept);
-  }
-  const excluded = q.excluded.filter(keep);
-  const keptTokens = new Set(groups.flat().flatMap((t) => [...t.all, ...(t.some ?? [])]));
-  // Scored by the kept words' tokens and their word-head markers only.
-  const scoreTokens = q.scoreTokens.filter(
-    (x) => keptTokens.has(x) || (x.startsWith("^") && keptTokens.has(x.slice(1))),
-  );
-  return { query: { ...q, groups, excluded, scoreTokens }, dropped };
-}
-
-function facetOf(values: string[], codes: Int32Array, matched: Int32Array): FacetCounts {
-  const counts = new Int32Array(values.length);
-  for (const doc of matched) counts[codes[doc] as number] = (counts[codes[doc] as number] as number) + 1;
-  const out: FacetCounts = [];
-  counts.forEach((c, code) => {
-    if (c > 0) out.push([values[code] as string, c]);
-  });
-  return out;
-}
-
 export function matchDocuments(index: MemoryIndex, asked: DocQuery, readTexts: ReadTexts): DocMatchResult {
   const { query: q, dropped } = withinBudget(index, asked);
   // Every word left out: nothing to match on (not "every decision").
@@ -391,38 +321,10 @@ function matchScored(
     const [corpusId = "", caseNo = ""] = (docs.keys[doc] as string).split("\u0001");
     return { corpusId, caseNo };
   };
-  // Counted in typed arrays, labelled once: a label per decision (String, a Map) took ~0.5 µs each,
-  // 6 ms for a word held by 11,000 decisions.
-  let enBanc = 0;
-  const refCounts = new Int32Array(docs.ref.values.length);
-  const yearCounts = new Int32Array(MAX_YEAR + 1);
-  const { refsOf, dateOf, enBancOf } = docs;
-  for (const doc of matched) {
-    const refs = refsOf[doc];
-    if (refs) for (const c of refs) refCounts[c] = (refCounts[c] as number) + 1;
-    const year = Math.min(MAX_YEAR, Math.max(0, Math.floor((dateOf[doc] as number) / 10_000)));
-    yearCounts[year] = (yearCounts[year] as number) + 1;
-    enBanc += enBancOf[doc] as number;
-  }
-  const years: [string, number][] = [];
-  yearCounts.forEach((c, year) => {
-    if (c > 0) years.push([year > 0 ? String(year) : "", c]);
-  });
   return {
     total: matched.length,
     exact: s.exact,
-    facets: {
-      corpus: facetOf(docs.corpus.values, docs.corpusOf, matched),
-      court: facetOf(docs.court.values, docs.courtOf, matched),
-      level: facetOf(docs.level.values, docs.levelOf, matched),
-      type: facetOf(docs.type.values, docs.typeOf, matched),
-      year: years,
-      lower: facetOf(docs.lower.values, docs.lowerOf, matched),
-      ref: [...refCounts].flatMap((c, code): [string, number][] =>
-        c > 0 ? [[docs.ref.values[code] as string, c]] : [],
-      ),
-      enBanc,
-    },
+    facets: countFacets(docs, matched),
     hits: page.map((doc) => {
       const slots = [...s.best.subarray(doc * SNIPPET_CHUNKS, (doc + 1) * SNIPPET_CHUNKS)].filter((x) => x >= 0);
       return {

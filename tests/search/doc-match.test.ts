@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { matchTermOf, minimumShouldMatch } from "@/lib/search/match-terms";
 import { parseQuery } from "@/lib/search/query";
-import { matchDocuments, PHRASE_CHECKS, queryCost, withinBudget } from "@/lib/store/doc-match";
+import { queryCost, withinBudget } from "@/lib/store/doc-budget";
+import { matchDocuments, PHRASE_CHECKS } from "@/lib/store/doc-match";
 import type { DocFields } from "@/lib/store/doc-table";
 import { MemoryIndex } from "@/lib/store/memory-index";
 import type { DocFilter, DocQuery } from "@/lib/store/types";
