@@ -11,27 +11,24 @@ import type { SparseTerms } from "./types";
  * live chunks of the searched corpora — so each corpus ranks as if it were indexed alone.
  */
 
-/** A term's postings as read outside this file: slots and their term frequencies. */
-export interface PostingList {
+interface Postings {
   slots: Int32Array;
   tfs: Uint16Array;
   length: number;
-}
-
-interface Postings extends PostingList {
   /** Block-max bounds, built on the term's first search (sparse-blockmax.ts). */
   blocks?: BlockBounds;
 }
 
-/** See SparseIndex.scorePass(). */
-export interface ScorePass {
+/** What scoring over a set of groups needs (SparseIndex.scorePass()). */
+interface ScorePass {
+  /** Live chunks of the groups, and their average length. */
+  count: number;
   avg: number;
+  /** Every group with chunks is searched: no group check per posting. */
   everyGroup: boolean;
   groupOk: Uint8Array;
-  lengths: Int32Array;
-  slotGroups: Int32Array;
-  /** The term's idf over the searched groups; 0 when none of their live chunks holds it. */
-  idf(p: PostingList): number;
+  /** The term's idf over the groups; 0 when none of their live chunks holds it. */
+  idf(p: Postings): number;
 }
 
 /**
@@ -43,36 +40,6 @@ export interface ScoreOnly {
   slotDoc: Int32Array;
   /** 1 for each document to score. */
   docs: Uint8Array;
-}
-
-/**
- * Adds one term's BM25 to `scores` for every live posting of the pass's groups (of `only`'s
- * documents when given); a slot scored for the first time is pushed to `touched`. Typed arrays, no
- * Map or Set: a common bigram has a posting for most chunks, and this loop is the whole cost of a
- * sparse query.
- */
-export function scoreInto(
-  pass: ScorePass,
-  p: PostingList,
-  scores: Float64Array,
-  touched: number[],
-  only?: ScoreOnly,
-): void {
-  const idf = pass.idf(p);
-  if (idf === 0) return;
-  const { avg, everyGroup, groupOk, lengths, slotGroups } = pass;
-  const k1 = BM25_K1;
-  const { slots, tfs, length } = p;
-  for (let i = 0; i < length; i++) {
-    const slot = slots[i] as number;
-    const docLength = lengths[slot] as number;
-    if (docLength < 0 || (!everyGroup && groupOk[slotGroups[slot] as number] !== 1)) continue;
-    if (only && only.docs[only.slotDoc[slot] as number] !== 1) continue;
-    const tf = tfs[i] as number;
-    if (scores[slot] === 0) touched.push(slot);
-    scores[slot] =
-      (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + k1 * (1 - BM25_B + (BM25_B * docLength) / avg));
-  }
 }
 
 /** The live part of an index, slots renumbered 0..n−1, as flat arrays (see sparse-snapshot.ts). */
@@ -156,36 +123,25 @@ export class SparseIndex {
     const check = termGroupCheck(terms, (token) => this.postings.get(token));
     if (check === undefined) return [];
     const allowed = check ? (slot: number) => check(slot) && filterAllowed(slot) : filterAllowed;
-    let count = 0;
-    let total = 0;
-    for (const g of groups) {
-      const s = this.groupStats.get(g);
-      if (s) {
-        count += s.count;
-        total += s.total;
-      }
-    }
-    if (count === 0 || topN <= 0) return [];
-    const tokens = terms?.maxTerms ? this.distinctive(queryTokens, terms, count) : queryTokens;
+    const pass = this.scorePass(groups);
+    if (!pass || topN <= 0) return [];
+    const tokens = terms?.maxTerms ? this.distinctive(queryTokens, terms, pass.count) : queryTokens;
     if (!this.ascending) return this.searchExhaustive(tokens, topN, groups, allowed);
-    const groupOk = this.groupMask(groups);
-    const avg = total / count;
-    const { everyGroup, plainDf } = this.coverage(groups);
+    const { avg } = pass;
     const lists: TermList[] = [];
     for (const term of new Set(tokens)) {
       const p = this.postings.get(term);
       if (!p) continue;
-      const df = plainDf ? p.length : this.liveDf(p, groupOk);
-      if (df === 0) continue;
-      const bounds = blockBounds(p, this.lengths, avg);
-      lists.push({ slots: p.slots, tfs: p.tfs, length: p.length, idf: bm25Idf(count, df), bounds });
+      const idf = pass.idf(p);
+      if (idf === 0) continue;
+      lists.push({ slots: p.slots, tfs: p.tfs, length: p.length, idf, bounds: blockBounds(p, this.lengths, avg) });
     }
     return maxScoreTopK({
       terms: lists,
       topN,
       avg,
       lengths: this.lengths,
-      groupOk: everyGroup ? null : groupOk,
+      groupOk: pass.everyGroup ? null : pass.groupOk,
       slotGroups: this.groups,
       allowed,
     });
@@ -255,12 +211,8 @@ export class SparseIndex {
     }));
   }
 
-  /**
-   * What scoring tokens over `groups` needs, for a caller that reads the postings itself: 판례
-   * 검색's matching (doc-match.ts) scores a token in the same pass that counts it. Undefined when
-   * the groups hold no chunk. `scoreInto` is the one BM25 loop both use.
-   */
-  scorePass(groups: Set<number>): ScorePass | undefined {
+  /** What the ranked search and scoreAll() need to score over `groups`; undefined when they hold no chunk. */
+  private scorePass(groups: Set<number>): ScorePass | undefined {
     let count = 0;
     let total = 0;
     for (const g of groups) {
@@ -278,11 +230,10 @@ export class SparseIndex {
     // common bigram.
     const { everyGroup, plainDf } = this.coverage(groups);
     return {
+      count,
       avg: total / count,
       everyGroup,
       groupOk,
-      lengths: this.lengths,
-      slotGroups: this.groups,
       idf: (p) => {
         const df = plainDf ? p.length : this.liveDf(p, groupOk);
         return df === 0 ? 0 : bm25Idf(count, df);
@@ -301,9 +252,35 @@ export class SparseIndex {
     if (!pass) return touched;
     for (const term of new Set(queryTokens)) {
       const p = this.postings.get(term);
-      if (p) scoreInto(pass, p, scores, touched, only);
+      if (p) this.scoreInto(pass, p, scores, touched, only);
     }
     return touched;
+  }
+
+  /**
+   * Adds one term's BM25 to `scores` for every live posting of the pass's groups (of `only`'s
+   * documents when given); a slot scored for the first time is pushed to `touched`. Typed arrays, no
+   * Map or Set: a common bigram has a posting for most chunks, and this loop is the whole cost of a
+   * sparse query.
+   */
+  private scoreInto(pass: ScorePass, p: Postings, scores: Float64Array, touched: number[], only?: ScoreOnly): void {
+    const idf = pass.idf(p);
+    if (idf === 0) return;
+    const { avg, everyGroup, groupOk } = pass;
+    const lengths = this.lengths;
+    const slotGroups = this.groups;
+    const k1 = BM25_K1;
+    const { slots, tfs, length } = p;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i] as number;
+      const docLength = lengths[slot] as number;
+      if (docLength < 0 || (!everyGroup && groupOk[slotGroups[slot] as number] !== 1)) continue;
+      if (only && only.docs[only.slotDoc[slot] as number] !== 1) continue;
+      const tf = tfs[i] as number;
+      if (scores[slot] === 0) touched.push(slot);
+      scores[slot] =
+        (scores[slot] as number) + (idf * (tf * (k1 + 1))) / (tf + k1 * (1 - BM25_B + (BM25_B * docLength) / avg));
+    }
   }
 
   /** Slots a scores array for scoreAll() must hold. */
@@ -312,7 +289,7 @@ export class SparseIndex {
   }
 
   /** A term's postings, for matching outside the ranked search (doc-match.ts). */
-  postingsOf(token: string): PostingList | undefined {
+  postingsOf(token: string): { slots: Int32Array; length: number } | undefined {
     return this.postings.get(token);
   }
 
