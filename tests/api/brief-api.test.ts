@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Document, Packer, Paragraph } from "docx";
@@ -11,15 +11,12 @@ import * as checkRoute from "@/app/api/v1/citations/check/route";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { registerUser } from "@/lib/auth/users";
 import { listAuditEntries } from "@/lib/db/audit";
-import { createCorpus, upsertDocument } from "@/lib/db/corpora";
+import { createCorpus } from "@/lib/db/corpora";
 import type { UserRecord } from "@/lib/db/users";
 import { resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { startRouteServer } from "../support/route-server";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 import { useTestDatabase } from "../support/test-db";
 
 // No statute imported: the statutes are only listed, as before a statute corpus exists
@@ -43,14 +40,7 @@ beforeAll(async () => {
   for (const key of ["LLM_BASE_URL", "LLM_MODEL", "EMBEDDINGS_BASE_URL", "RERANK_BASE_URL"]) delete process.env[key];
   resetEnvCache();
   const corpusId = (await createCorpus("서면 판례")).id;
-  const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      const chunks = chunkDecision(d, { corpusId });
-      await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
-      await upsertDocument({ ...d.meta, corpusId, contentHash: "h", chunkCount: chunks.length });
-    }
-  }
+  await seedFixtureDecisions(await getStore(), corpusId, { documents: true });
   lawyer = await registerUser({ email: "brief@firm.test", name: "변호사", role: "lawyer", password: "brief-pass-12" });
   token = (await createApiToken(lawyer, { name: "서면", scope: "read", days: 30 })).secret;
   server = await startRouteServer({ "/api/v1/citations/check": checkRoute, "/api/mcp": mcpRoute });

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,17 +9,13 @@ import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { createApiToken, revokeToken } from "@/lib/auth/api-tokens";
 import { registerUser } from "@/lib/auth/users";
 import { listAuditEntries } from "@/lib/db/audit";
-import { createCorpus, upsertDocument } from "@/lib/db/corpora";
+import { createCorpus } from "@/lib/db/corpora";
 import type { UserRecord } from "@/lib/db/users";
-import { filesDir, resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { saveDecision } from "@/lib/ingest/decision-archive";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
+import { resetEnvCache } from "@/lib/env";
 import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { startRouteServer } from "../support/route-server";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 import { useTestDatabase } from "../support/test-db";
 
 // Imported statutes without importing any: a small 민법 (get_statute).
@@ -47,15 +43,7 @@ beforeAll(async () => {
   for (const key of ["EMBEDDINGS_BASE_URL", "RERANK_BASE_URL"]) delete process.env[key];
   resetEnvCache();
   const corpusId = (await createCorpus("MCP 판례")).id;
-  const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      const chunks = chunkDecision(d, { corpusId });
-      await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
-      await upsertDocument({ ...d.meta, corpusId, contentHash: "h", chunkCount: chunks.length });
-      saveDecision(filesDir(), corpusId, d);
-    }
-  }
+  await seedFixtureDecisions(await getStore(), corpusId, { documents: true, archive: true });
   lawyer = await registerUser({ email: "mcp@firm.test", name: "변호사", role: "lawyer", password: "mcp-password-1" });
   server = await startRouteServer({ "/api/mcp": mcpRoute });
 });

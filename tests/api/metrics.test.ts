@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as askRoute from "@/app/api/v1/ask/route";
@@ -9,19 +9,15 @@ import * as searchRoute from "@/app/api/v1/search/route";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { registerUser } from "@/lib/auth/users";
-import { createCorpus, upsertDocument } from "@/lib/db/corpora";
+import { createCorpus } from "@/lib/db/corpora";
 import { createJob } from "@/lib/db/jobs";
-import { filesDir, resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { saveDecision } from "@/lib/ingest/decision-archive";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
+import { resetEnvCache } from "@/lib/env";
 import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { setLogSink } from "@/lib/util/log";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { parsePrometheusText, type Scrape, seriesValue } from "../support/prom-text";
 import { startRouteServer } from "../support/route-server";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 import { useTestDatabase } from "../support/test-db";
 
 /**
@@ -59,15 +55,7 @@ beforeAll(async () => {
   }
   resetEnvCache();
   corpusId = (await createCorpus("지표 판례")).id;
-  const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      const chunks = chunkDecision(d, { corpusId });
-      await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
-      await upsertDocument({ ...d.meta, corpusId, contentHash: "h", chunkCount: chunks.length });
-      saveDecision(filesDir(), corpusId, d);
-    }
-  }
+  await seedFixtureDecisions(await getStore(), corpusId, { documents: true, archive: true });
   const lawyer = await registerUser({ email: "m@firm.test", name: "변호사", role: "lawyer", password: "metrics-pw-1" });
   readToken = (await createApiToken(lawyer, { name: "읽기", scope: "read", days: 30 })).secret;
   askToken = (await createApiToken(lawyer, { name: "질문", scope: "ask", days: 30 })).secret;

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as askRoute from "@/app/api/v1/ask/route";
 import * as decisionRoute from "@/app/api/v1/decisions/[caseNo]/route";
@@ -9,19 +9,13 @@ import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { createApiToken, revokeToken } from "@/lib/auth/api-tokens";
 import { registerUser } from "@/lib/auth/users";
 import { listAuditEntries } from "@/lib/db/audit";
-import { createCorpus, upsertDocument } from "@/lib/db/corpora";
-import { replaceStatuteRefs } from "@/lib/db/statutes";
+import { createCorpus } from "@/lib/db/corpora";
 import type { UserRecord } from "@/lib/db/users";
-import { filesDir, resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { saveDecision } from "@/lib/ingest/decision-archive";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
-import { decisionStatuteRefs } from "@/lib/statutes/decision-refs";
+import { resetEnvCache } from "@/lib/env";
 import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { startRouteServer } from "../support/route-server";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 import { useTestDatabase } from "../support/test-db";
 
 /**
@@ -39,19 +33,6 @@ let other: UserRecord;
 let readToken: string;
 let askToken: string;
 
-async function seed(corpusId: string) {
-  const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      const chunks = chunkDecision(d, { corpusId });
-      await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
-      await upsertDocument({ ...d.meta, corpusId, contentHash: "h", chunkCount: chunks.length });
-      saveDecision(filesDir(), corpusId, d);
-      await replaceStatuteRefs(corpusId, [{ caseNo: d.meta.caseNo, refs: decisionStatuteRefs(d) }]);
-    }
-  }
-}
-
 beforeAll(async () => {
   useTestDatabase();
   llm = await startFakeOpenAI({
@@ -65,7 +46,8 @@ beforeAll(async () => {
   Object.assign(process.env, { LLM_BASE_URL: llm.url, LLM_MODEL: "fake", DATA_DIR: dir, FILES_DIR: dir });
   for (const key of ["EMBEDDINGS_BASE_URL", "RERANK_BASE_URL"]) delete process.env[key];
   resetEnvCache();
-  await seed((await createCorpus("API 판례")).id);
+  const corpusId = (await createCorpus("API 판례")).id;
+  await seedFixtureDecisions(await getStore(), corpusId, { documents: true, archive: true, statuteRefs: true });
   lawyer = await registerUser({ email: "api@firm.test", name: "변호사", role: "lawyer", password: "api-password-1" });
   other = await registerUser({
     email: "other@firm.test",

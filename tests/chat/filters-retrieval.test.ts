@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/users";
 import { prepareAsk, runAsk } from "@/lib/chat/ask";
@@ -8,14 +8,11 @@ import type { ChatFilters } from "@/lib/chat/filters";
 import { parseStoredFilters } from "@/lib/chat/filters-schema";
 import type { AnswerRecord } from "@/lib/chat/types";
 import { findOwnChat } from "@/lib/db/chats";
-import { createCorpus, upsertDocument } from "@/lib/db/corpora";
+import { createCorpus } from "@/lib/db/corpora";
 import { filterOptions, lookup, lookupDecisions } from "@/lib/db/decision-lookup";
 import { resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 import { useTestDatabase } from "../support/test-db";
 
 // Filters are applied in retrieval (the store's filter), remembered with the chat and shown with
@@ -30,14 +27,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "rar-filters-"));
   resetEnvCache();
   corpusId = (await createCorpus("테스트 판례")).id;
-  const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      const chunks = chunkDecision(d, { corpusId });
-      await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
-      await upsertDocument({ ...d.meta, corpusId, contentHash: "h", chunkCount: chunks.length });
-    }
-  }
+  await seedFixtureDecisions(await getStore(), corpusId, { documents: true });
   userId = (await registerUser({ email: "fl@firm.test", name: "변호사", role: "lawyer", password: "fl-password-12" }))
     .id;
 });

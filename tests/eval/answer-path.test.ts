@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamChat } from "@/lib/ai/chat";
 import type { ChatConfig } from "@/lib/ai/config";
@@ -12,16 +12,13 @@ import { YES_NO_NOTE } from "@/lib/eval/prompt-templates";
 import { summarize } from "@/lib/eval/report";
 import { runEvaluation } from "@/lib/eval/run-eval";
 import { resolveSystems } from "@/lib/eval/systems";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import type { PipelineDeps } from "@/lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { DEAD_URL } from "../ai/support";
 import { type FakeOpenAI, startFakeOpenAI } from "../fake-servers/openai-server";
 import { type FakeRerank, startFakeRerank } from "../fake-servers/rerank-server";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 
 const QUESTION = "드론 배송 사업자는 낙하물 손해를 배상해야 하나요?";
 const ANSWER = "예, 배상할 책임이 있습니다(대법원 2098다1001). 2000다99999 판결은 검색되지 않았습니다.";
@@ -44,13 +41,7 @@ beforeAll(async () => {
     startFakeRerank(),
   ]);
   store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "rar-answer-")));
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      await store.upsert(
-        chunkDecision(d, { corpusId: "c" }).map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })),
-      );
-    }
-  }
+  await seedFixtureDecisions(store);
 });
 afterAll(() => Promise.all([openai.close(), reranker.close(), store.close()]));
 

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,14 +13,11 @@ import { compareRuns } from "@/lib/eval/compare-runs";
 import { runEvaluation } from "@/lib/eval/run-eval";
 import { SYSTEMS } from "@/lib/eval/systems";
 import { type SavedRun, writeReport } from "@/lib/eval/write-report";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import type { PipelineDeps } from "@/lib/rag/pipeline";
 import { DEFAULT_SETTINGS } from "@/lib/rag/settings";
 import { EmbeddedStore } from "@/lib/store/embedded-store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { DEAD_URL } from "../ai/support";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 
 // A replay file in the simple format with replies for some questions only: the rest fall back (the
 // question searched as asked), and every place a figure is shown says so beside it — the Markdown
@@ -61,12 +58,7 @@ beforeAll(async () => {
       .join("\n"),
   );
   store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "rar-partial-store-")));
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      const chunks = chunkDecision(d, { corpusId: "c" });
-      await store.upsert(chunks.map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })));
-    }
-  }
+  await seedFixtureDecisions(store);
   const calls = replayCalls(replay);
   deps = {
     store,

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RATIONALE_MARKER } from "@/lib/ai/prompts/judge";
 import { registerUser } from "@/lib/auth/users";
@@ -8,12 +8,9 @@ import { prepareAsk, runAsk, STANDALONE_FAILED } from "@/lib/chat/ask";
 import type { AnswerRecord, ChatEvent } from "@/lib/chat/types";
 import { listOwnMessages } from "@/lib/db/chats";
 import { resetEnvCache } from "@/lib/env";
-import { chunkDecision } from "@/lib/ingest/chunk";
-import { parseFile } from "@/lib/ingest/parse-file";
-import { listInputFiles } from "@/lib/ingest/sources";
 import { getStore } from "@/lib/store";
-import { tokenizeKo } from "@/lib/text/tokenize-ko";
 import { type FakeOpenAI, type Rule, startFakeOpenAI } from "../fake-servers/openai-server";
+import { seedFixtureDecisions } from "../support/seed-fixtures";
 import { useTestDatabase } from "../support/test-db";
 
 const FOLLOW_UP = "그럼 과실이 상대방에게 있으면요?";
@@ -40,13 +37,7 @@ beforeAll(async () => {
   });
   resetEnvCache();
   const store = await getStore();
-  for (const file of listInputFiles(resolve("tests/fixtures/decisions"))) {
-    for (const d of parseFile(file.name, readFileSync(file.path)).decisions) {
-      await store.upsert(
-        chunkDecision(d, { corpusId: "c" }).map((chunk) => ({ chunk, tokens: tokenizeKo(chunk.text) })),
-      );
-    }
-  }
+  await seedFixtureDecisions(store);
   userId = (await registerUser({ email: "ask@firm.test", name: "질문자", role: "lawyer", password: "ask-password-1" }))
     .id;
 });
