@@ -1,26 +1,15 @@
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../support/cli-child";
 
 /** The fake model servers' command line: `--help` prints the usage and starts nothing. */
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/fake-servers/cli.ts", ...args]);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
+async function run(args: string[]): Promise<{ code: number | null; stdout: string }> {
+  const { child, done } = runCli("tests/fake-servers/cli.ts", args, process.env);
   // Were servers started, the process would stay up: it is stopped, and the test fails on `code`.
   const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  return new Promise((resolve) =>
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
+  const { code, stdout } = await done;
+  clearTimeout(timer);
+  return { code, stdout };
 }
 
 describe("tests/fake-servers/cli.ts", () => {
