@@ -1,6 +1,7 @@
 import { AppError } from "../errors";
 import { placementNote } from "../store/qdrant-placement";
 import { QdrantStore } from "../store/qdrant-store";
+import { withinTime } from "../util/time-limit";
 import type { RerankConfig, StoreConfig } from "./config";
 import { classifyFetchFailure, httpError } from "./http";
 import { rerank } from "./rerank";
@@ -78,13 +79,6 @@ export async function probeQdrant(
     retries: Math.max(0, nodeCount - 1),
   });
   // A few requests (version, collection, nodes, placement): one deadline for all, as for the other probes.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new AppError("store:unavailable", { detail: `qdrant probe timeout after ${timeoutMs} ms` })),
-      timeoutMs,
-    );
-  });
   const work = async () => {
     const { version, shape } = await qdrant.inspect();
     const notes = [`Qdrant ${version}`];
@@ -108,7 +102,9 @@ export async function probeQdrant(
     }
     return notes.join(" · ");
   };
-  return await Promise.race([work(), deadline]).finally(() => clearTimeout(timer));
+  const probed = await withinTime(work(), timeoutMs);
+  if (probed.late) throw new AppError("store:unavailable", { detail: `qdrant probe timeout after ${timeoutMs} ms` });
+  return probed.value;
 }
 
 function hostOf(url: string): string {

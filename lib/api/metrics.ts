@@ -6,6 +6,7 @@ import { openedStore } from "../store";
 import { EmbeddedStore } from "../store/embedded-store";
 import type { IndexStats } from "../store/index-protocol";
 import { metrics } from "../util/metrics";
+import { withinTime } from "../util/time-limit";
 
 /**
  * GET /api/metrics: the process's Prometheus metrics (lib/util/metrics.ts) for the firm's
@@ -36,15 +37,8 @@ export function authorizeMetrics(headers: Headers): void {
 async function indexStats(): Promise<IndexStats | undefined> {
   const store = openedStore();
   if (!(store instanceof EmbeddedStore)) return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), STATS_WAIT_MS);
-  });
-  try {
-    return await Promise.race([store.indexStatsIfRunning(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const stats = await withinTime(store.indexStatsIfRunning(), STATS_WAIT_MS);
+  return stats.late ? undefined : stats.value;
 }
 
 /** Sets the gauges read at scrape time; one that cannot be read is left out (and logged), never the scrape. */

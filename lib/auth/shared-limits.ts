@@ -7,6 +7,7 @@ import {
   windowSlots,
 } from "../db/rate-limits";
 import { logError } from "../errors";
+import { withinTime } from "../util/time-limit";
 import { type BackoffPolicy, type BackoffState, currentFailures, waitOf, withFailure, withRefund } from "./backoff";
 
 /**
@@ -31,20 +32,14 @@ const SHARED_WAIT_MS = 2_000;
  * SQLite's write lock must not hold every API request and sign-in for DB_BUSY_TIMEOUT_MS.
  */
 export async function sharedOrLocal<T>(shared: () => Promise<T>, local: () => T, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<"slow">((resolve) => {
-    timer = setTimeout(() => resolve("slow"), SHARED_WAIT_MS);
-  });
   const work = shared();
   try {
-    const first = await Promise.race([work, slow]);
-    if (first !== "slow") return first as T;
+    const first = await withinTime(work, SHARED_WAIT_MS);
+    if (!first.late) return first.value;
     work.catch(() => {}); // finishes (or fails) on its own
     logError(new Error(`${what}: shared rate count slower than ${SHARED_WAIT_MS} ms; counted in this process`));
   } catch (error) {
     logError(error);
-  } finally {
-    clearTimeout(timer);
   }
   return local();
 }
