@@ -19,12 +19,11 @@ import { AnswerSlots } from "./answer-slots";
 import { defaultPipelineDeps } from "./default-deps";
 import { toStoreFilter } from "./filters";
 import { emptySearchAnswer } from "./no-corpus";
-import { checkOutsideCitations } from "./outside-citations";
 import { partialRecord } from "./partial-record";
 import { ProgressSaver } from "./progress-saver";
 import { type PreparedAsk, storeHeld } from "./question-intake";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
-import { chatSupportDeps, checkAnswerSupport } from "./support-step";
+import { checkWrittenAnswer } from "./support-step";
 import type { AnswerRecord, AnswerVersion, ChatEvent } from "./types";
 
 /** Said when a follow-up could not be rewritten with the conversation and was searched as asked. */
@@ -233,10 +232,8 @@ export async function runAsk(
       forward({ type: "kept", record, status });
       return state;
     }
-    // Numbers outside the passages are looked up in every corpus: a real decision or an invented one.
-    const outside = result.retrievalOnly ? new Map() : await checkOutsideCitations(result, base.store);
     // Issue 15: the citations of every strategy's answer are checked after it streamed; the report goes into the trace.
-    await checkAnswerSupport(result, { ...chatSupportDeps(signal, clock.signal), outside }, forward);
+    await checkWrittenAnswer(result, base.store, forward, signal, clock.signal);
     const record: AnswerRecord = {
       ...result,
       signals: state.signals,

@@ -10,9 +10,8 @@ import { chatBeforeAnswer } from "./answer-gate";
 import { defaultSlots } from "./ask";
 import { defaultPipelineDeps } from "./default-deps";
 import { type ChatFilters, toStoreFilter } from "./filters";
-import { checkOutsideCitations } from "./outside-citations";
 import { type AnswerState, applyChatEvent, initialAnswerState } from "./state";
-import { chatSupportDeps, checkAnswerSupport } from "./support-step";
+import { checkWrittenAnswer } from "./support-step";
 import type { AnswerRecord, ChatEvent } from "./types";
 
 /** One strategy's side of a comparison: its answer and the precedents it stood on. */
@@ -138,9 +137,8 @@ async function side(
       }),
     };
     const result = await runPipeline(question, deps, { mode }, forward);
-    // The same checks as the chat's answer: numbers outside the passages looked up, each citation judged.
-    const outside = result.retrievalOnly ? new Map() : await checkOutsideCitations(result, base.store);
-    await checkAnswerSupport(result, { ...chatSupportDeps(signal), outside }, forward);
+    // The same checks as the chat's answer.
+    await checkWrittenAnswer(result, base.store, forward, signal);
     forward({ type: "done", record: { ...result, signals } });
   } catch (error) {
     const appError = toAppError(error);

@@ -6,7 +6,9 @@ import { env } from "../env";
 import { unsupportedConclusion } from "../rag/decline";
 import { checkSupport, type SupportDeps } from "../rag/support/check";
 import type { PipelineResult } from "../rag/types";
+import type { VectorStore } from "../store/types";
 import { INTERACTIVE_RETRY, observed } from "./default-deps";
+import { checkOutsideCitations } from "./outside-citations";
 import type { ChatEvent } from "./types";
 
 /**
@@ -15,7 +17,7 @@ import type { ChatEvent } from "./types";
  * cooling down after a fault, and cut by the lawyer's Stop or the answer's deadline. Its outcome
  * feeds the fault registry like any chat call.
  */
-export function chatSupportDeps(signal: AbortSignal, deadline?: AbortSignal): SupportDeps {
+function chatSupportDeps(signal: AbortSignal, deadline?: AbortSignal): SupportDeps {
   const config = aiConfig();
   const settings = env();
   const cooldownMs = settings.FAULT_COOLDOWN_SECONDS * 1000;
@@ -49,7 +51,7 @@ export function chatSupportDeps(signal: AbortSignal, deadline?: AbortSignal): Su
  * the trace, and declines an answer whose main claim no citation supports. A retrieval-only or
  * declined answer lists precedents rather than claiming anything: nothing to check.
  */
-export async function checkAnswerSupport(
+async function checkAnswerSupport(
   result: PipelineResult,
   deps: SupportDeps,
   forward: (event: ChatEvent) => void,
@@ -62,4 +64,20 @@ export async function checkAnswerSupport(
   result.trace.support = report;
   result.trace.decline = unsupportedConclusion(report, result.context);
   forward({ type: "support", report, decline: result.trace.decline });
+}
+
+/**
+ * The checks every written answer gets, in the chat and in 전략 비교 alike: case numbers outside the
+ * passages looked up in every corpus (a real decision or an invented one), then each citation
+ * judged (checkAnswerSupport). `deadline`: the answer's own clock, when it has one.
+ */
+export async function checkWrittenAnswer(
+  result: PipelineResult,
+  store: VectorStore,
+  forward: (event: ChatEvent) => void,
+  signal: AbortSignal,
+  deadline?: AbortSignal,
+): Promise<void> {
+  const outside = result.retrievalOnly ? new Map() : await checkOutsideCitations(result, store);
+  await checkAnswerSupport(result, { ...chatSupportDeps(signal, deadline), outside }, forward);
 }
